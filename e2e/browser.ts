@@ -1,0 +1,42 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+
+export const CHROMIUM = '/usr/bin/chromium';
+export const PHONE = {
+  viewport: { width: 390, height: 844 },
+  hasTouch: true,
+  isMobile: true,
+  deviceScaleFactor: 2,
+};
+export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '..', 'test-results', 'screenshots');
+
+export async function launchChromium(): Promise<Browser> {
+  if (!fs.existsSync(CHROMIUM)) {
+    throw new Error(
+      `Chromium is missing at ${CHROMIUM}: install it with "apt-get install -y chromium" (see README)`,
+    );
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export async function phoneContext(
+  browser: Browser,
+  options: { locale?: string } = {},
+): Promise<BrowserContext> {
+  return browser.newContext({ ...PHONE, locale: options.locale ?? 'zh-CN' });
+}
+
+export function screenshotPath(name: string): string {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  return path.join(SCREENSHOT_DIR, `${name}.png`);
+}

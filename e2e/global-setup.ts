@@ -1,0 +1,66 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    firstStartSeconds: number;
+  }
+}
+
+const root = path.resolve(import.meta.dirname, '..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts the real product the way `npm start` does, on an empty DATA_DIR: the first start makes
+ * the demo catalogue, so the harness also proves a first start serves in time.
+ */
+export default async function setup(project: TestProject) {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'app-e2e-'));
+  const port = await freePort();
+  const started = Date.now();
+  const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  while (
+    !(await fetch(`${baseUrl}/healthz`).then(
+      (reply) => reply.ok,
+      () => false,
+    ))
+  ) {
+    if (server.exitCode !== null) throw new Error('the server exited during start-up');
+    if (Date.now() - started > 170_000) throw new Error('the server did not start in time');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  project.provide('baseUrl', baseUrl);
+  project.provide('firstStartSeconds', (Date.now() - started) / 1000);
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    await fs.rm(dataDir, { recursive: true, force: true });
+  };
+}

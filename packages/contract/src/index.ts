@@ -1,0 +1,6 @@
+export * from './status.ts';
+export * from './constants.ts';
+export * from './lines.ts';
+export * from './startup.ts';
+export * from './rules.ts';
+export * from './streaming.ts';

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { chooseStreamLine, formatPlayCount, formatViews, isValidEmail, promotionLevel } from './rules.ts';
+
+describe('formatPlayCount', () => {
+  it('shows raw counts under ten thousand and wan units with one decimal above', () => {
+    expect(formatPlayCount(9999)).toBe('9999');
+    expect(formatPlayCount(10_000)).toBe('1.0w');
+    expect(formatPlayCount(123_456)).toBe('12.3w');
+  });
+  it('caps at 9999 wan', () => {
+    expect(formatPlayCount(5_000_000_000)).toBe('9999.0w');
+  });
+});
+
+describe('formatViews', () => {
+  it('shows used/total, and infinity for VIP', () => {
+    expect(formatViews([3, 10])).toBe('3/10');
+    expect(formatViews([3, -1])).toBe('∞');
+  });
+});
+
+describe('chooseStreamLine', () => {
+  const abroad = { url: 'a', vip: false, name: 'abroad' };
+  const domestic = { url: 'b', vip: true, name: 'domestic 1' };
+  it('gives VIP the fastest line', () => {
+    expect(chooseStreamLine([domestic, abroad], true, true)).toBe(domestic);
+  });
+  it('gives non-VIP the fastest no-VIP line when locked, else the fastest', () => {
+    expect(chooseStreamLine([domestic, abroad], false, true)).toBe(abroad);
+    expect(chooseStreamLine([domestic, abroad], false, false)).toBe(domestic);
+  });
+});
+
+describe('isValidEmail', () => {
+  it('accepts a plain address and refuses malformed ones', () => {
+    expect(isValidEmail('viewer.one+x@example.com')).toBe(true);
+    expect(isValidEmail('no-at-sign.example.com')).toBe(false);
+    expect(isValidEmail('a@b.toolongtld')).toBe(false);
+  });
+});
+
+describe('promotionLevel', () => {
+  const base = { paidOrders: 0, vipActive: false, vipEndedDaysAgo: null, accountAgeDays: 1 };
+  it('splits never-paid accounts by age', () => {
+    expect(promotionLevel(base)).toBe('A');
+    expect(promotionLevel({ ...base, accountAgeDays: 5, vipActive: true })).toBe('B');
+  });
+  it('follows the purchase history of payers', () => {
+    expect(promotionLevel({ ...base, paidOrders: 1, vipActive: true })).toBe('E');
+    expect(promotionLevel({ ...base, paidOrders: 1, vipEndedDaysAgo: 10 })).toBe('C');
+    expect(promotionLevel({ ...base, paidOrders: 3, vipEndedDaysAgo: 10 })).toBe('D');
+    expect(promotionLevel({ ...base, paidOrders: 3, vipEndedDaysAgo: 91 })).toBe('F');
+  });
+});

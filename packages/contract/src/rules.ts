@@ -1,0 +1,50 @@
+import { PLAY_COUNT_CAP_WAN, PLAY_COUNT_WAN, UNLIMITED_VIEWS } from './constants.ts';
+import type { StreamLine } from './lines.ts';
+
+/** Play count: raw under 10,000, else in units of 10,000 with one decimal, capped at 9999 (part 1 §9). */
+export function formatPlayCount(views: number, wanSuffix = 'w'): string {
+  if (views < PLAY_COUNT_WAN) return String(Math.max(0, Math.floor(views)));
+  const wan = Math.min(Math.floor(views / 1000) / 10, PLAY_COUNT_CAP_WAN);
+  return `${wan.toFixed(1)}${wanSuffix}`;
+}
+
+/** Remaining views as the overlay shows them: "used/total", ∞ for VIP. */
+export function formatViews([used, total]: readonly [number, number]): string {
+  return total === UNLIMITED_VIEWS ? '∞' : `${used}/${total}`;
+}
+
+/**
+ * Stream choice (part 1 §4): VIP uses the fastest line; non-VIP the fastest no-VIP line when the
+ * lock is on, otherwise the fastest line. `ranked` is fastest-first.
+ */
+export function chooseStreamLine(
+  ranked: readonly StreamLine[],
+  vip: boolean,
+  lock: boolean,
+): StreamLine | undefined {
+  if (vip || !lock) return ranked[0];
+  return ranked.find((line) => !line.vip) ?? ranked[0];
+}
+
+/** E-mail: letters, digits, . _ % + - before @, a domain, a 2–4 letter top-level domain (part 1 §5). */
+export const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,4}$/;
+export function isValidEmail(mail: string): boolean {
+  return EMAIL_PATTERN.test(mail.trim());
+}
+
+/**
+ * Promotion level from purchase history (DECISIONS, levels). Never-paid accounts are A (under
+ * 3 days old) or B whatever VIP they got from rewards; payers are E while VIP runs, F once it
+ * ended over 90 days ago, otherwise C after one purchase and D after two or more.
+ */
+export function promotionLevel(input: {
+  paidOrders: number;
+  vipActive: boolean;
+  vipEndedDaysAgo: number | null;
+  accountAgeDays: number;
+}): 'A' | 'B' | 'C' | 'D' | 'E' | 'F' {
+  if (input.paidOrders === 0) return input.accountAgeDays < 3 ? 'A' : 'B';
+  if (input.vipActive) return 'E';
+  if (input.vipEndedDaysAgo !== null && input.vipEndedDaysAgo > 90) return 'F';
+  return input.paidOrders === 1 ? 'C' : 'D';
+}

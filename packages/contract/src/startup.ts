@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import { replySchema } from './status.ts';
+import { PROMOTION_LEVELS, TOKEN_MAX_LENGTH, VIDEO_TYPES } from './constants.ts';
+
+export const FAST_CODE_HEADER = 'x-fast-code';
+export const PLATFORMS = ['pwa', 'web'] as const;
+export const LAUNCH_CODE_PATTERN = /^[A-Za-z0-9_-]{22,64}$/;
+
+export const TokenSchema = z.string().min(1).max(TOKEN_MAX_LENGTH);
+export const LaunchCodeSchema = z.string().regex(LAUNCH_CODE_PATTERN);
+export const PlatformSchema = z.enum(PLATFORMS);
+export const VideoTypeSchema = z.enum(VIDEO_TYPES);
+
+const Switch = z.object({ switch: z.boolean(), countdown: z.number().int() });
+
+/** `GET /v1/appinfo` (part 1 §3 and part 2 §3). */
+export const AppInfoSchema = z.object({
+  confirm_code: z.object({ limit: z.number().int() }),
+  confirmCodeLimit: z.number().int(),
+  binding: z.object({
+    default: z.object({ type: z.enum(['email', 'phone']) }),
+    phone: Switch,
+    email: Switch,
+  }),
+  pwa: z.object({
+    allow: z.boolean(),
+    launch: z.string(),
+    version: z.string(),
+    announcement_switch: z.boolean(),
+    message: z.string(),
+    sub_message: z.string(),
+    qrcode_img_url: z.string(),
+    jump: z.string(),
+    home_android_link: z.string(),
+    home_forever_link: z.string(),
+  }),
+  web: z.object({ jump: z.string() }),
+  ad: z.object({
+    cover_display: z.boolean(),
+    cover_image: z.string(),
+    cover_link: z.string(),
+    pop_image: z.string(),
+    pop_link: z.string(),
+    img_url: z.string(),
+    player_image: z.string(),
+    player_link: z.string(),
+    player_countdown: z.number().int(),
+  }),
+  novip: z.object({ network: z.object({ lock: z.boolean() }) }),
+  member_level: z.boolean(),
+  announcement_level: z.enum(['new', 'both', 'other']),
+  member_level_page_n: z.number().int(),
+  member_level_collect_n: z.number().int(),
+  forever_image: z.string(),
+  forever_link: z.string(),
+  share: z.object({ days: z.number().int() }),
+  follower_import_switch: z.boolean(),
+  shop_icon: z.string(),
+  cash: z.object({ maintain: z.boolean() }),
+  home: z.object({ news_content: z.string() }),
+  views: z.object({ daily_free: z.number().int() }),
+  app_url: z.string(),
+  imgUrl: z.object({ url: z.string(), encrypt: z.boolean() }),
+});
+export type AppInfo = z.infer<typeof AppInfoSchema>;
+export const AppInfoReplySchema = replySchema(AppInfoSchema);
+
+/** `GET /v1/fastlogin`: the launch code travels in the header, the platform in the query. */
+export const FastLoginQuerySchema = z.object({ platform: PlatformSchema.default('web') });
+export const TokenReplySchema = replySchema(z.object({ token: z.string() }));
+
+/** `POST /v1/launch`: mints a launch code for one installation. */
+export const LaunchReplySchema = replySchema(z.object({ code: z.string() }));
+
+/** Every authenticated call accepts the token in the query or the body. */
+export const TokenParamSchema = z.object({ token: TokenSchema.optional() });
+
+/** A POST body that may be absent (Fastify hands over null): absent reads as an empty form. */
+export function optionalBody<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => value ?? {}, schema);
+}
+export const TokenBodySchema = optionalBody(TokenParamSchema);
+
+/** `[used, total]`; total -1 means unlimited (VIP). */
+export const VideoViewsSchema = z.tuple([z.number().int(), z.number().int()]);
+
+export const UserInfoSchema = z.object({
+  user_id: z.number().int(),
+  email: z.string(),
+  phone: z.string(),
+  vip: z.boolean(),
+  invite_code: z.string(),
+  invite_count: z.number().int(),
+  level: z.enum(PROMOTION_LEVELS),
+  init: z.boolean(),
+  video_views: VideoViewsSchema,
+  expiry: z.number().int(),
+  points: z.number().int(),
+  promoter: z.boolean(),
+  shop_icon: z.string(),
+  shop_link: z.string(),
+});
+export type UserInfo = z.infer<typeof UserInfoSchema>;
+
+/** `POST /v1/user/info`: `response (vip, init, video_views, userInfo)`. */
+export const UserInfoReplySchema = replySchema(
+  z.object({ vip: z.boolean(), init: z.boolean(), video_views: VideoViewsSchema, userInfo: UserInfoSchema }),
+);
+
+/** `POST /v1/user/init`: form `source` (utm source and medium) and `install`. */
+export const UserInitBodySchema = optionalBody(
+  TokenParamSchema.extend({
+    source: z.string().max(200).optional(),
+    install: z.enum(['0', '1', 'true', 'false', 'pwa', 'web']).optional(),
+  }),
+);
+export const UserInitReplySchema = replySchema(z.object({ init: z.boolean() }));
+
+export const MenuSchema = z.object({ menu_id: z.number().int(), menu_name: z.string() });
+export const MenuTypeReplySchema = replySchema(
+  z.object({
+    menus: z.object({ long: z.array(MenuSchema), short: z.array(MenuSchema), original: z.array(MenuSchema) }),
+  }),
+);
+
+export const CategorySchema = z.object({
+  category_id: z.number().int(),
+  category_name: z.string(),
+  category_image: z.string(),
+  category_video_count: z.number().int(),
+});
+export type Category = z.infer<typeof CategorySchema>;
+export const CategoryParamsSchema = z.object({ type: VideoTypeSchema });
+export const CategoryReplySchema = replySchema(z.object({ categories: z.array(CategorySchema) }));
+
+/** An ad's link value: share, email, vip, newvip, false, tea (no link), or an external URL. */
+export const AdSchema = z.object({
+  ad_id: z.number().int(),
+  ad_title: z.string(),
+  ad_img_url: z.string(),
+  ad_link_url: z.string(),
+});
+export type Ad = z.infer<typeof AdSchema>;
+export const AdPosterReplySchema = replySchema(
+  z.object({ long: z.array(AdSchema), short: z.array(AdSchema), original: z.array(AdSchema) }),
+);
+
+/** `POST /v1/user/image/{chain}`: the image lines of one chain, fastest-first order is the client's job. */
+export const ImageChainParamsSchema = z.object({ chain: z.string().regex(/^[a-z0-9_-]{1,32}$/) });
+export const ImageChainReplySchema = replySchema(z.object({ chain: z.string(), lines: z.array(z.string()) }));
+
+export const SIGNIN_ICONS = ['view', 'vip', 'discost', 'point'] as const;
+export const SigninDaySchema = z.object({
+  day: z.number().int(),
+  icon: z.string(),
+  is_completed: z.boolean(),
+  details: z.string(),
+});
+export const SigninListReplySchema = replySchema(
+  z.object({ signin: z.boolean(), result: z.array(SigninDaySchema), cont_total: z.number().int() }),
+);
+
+/** Failure events of part 1 §7. */
+export const ANALYTICS_EVENTS = [
+  'host_domain_fail',
+  'appinfo_get_fail',
+  'token_get_fail',
+  'userinfo_get_fail',
+  'menu_get_fail',
+  'advert_get_fail',
+] as const;
+export const AnalyticsEventBodySchema = z.object({
+  event: z.enum(ANALYTICS_EVENTS),
+  detail: z.string().max(500).optional(),
+  line: z.string().max(300).optional(),
+});
+export const OkReplySchema = replySchema(z.object({}).passthrough().nullable().optional());
+
+/** `POST /v1/register/guest`: optional platform; the launch code, if any, in the header. */
+export const RegisterGuestBodySchema = optionalBody(z.object({ platform: PlatformSchema.default('web') }));

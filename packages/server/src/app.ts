@@ -1,0 +1,234 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import cors from '@fastify/cors';
+import formbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import {
+  ENCRYPTED_APP_NAME_HEADER,
+  ENCRYPTED_VERSION_HEADER,
+  EncryptionVersion,
+  FAST_CODE_HEADER,
+  MAX_JSON_BODY_BYTES,
+  Status,
+  type StatusCode,
+} from '@app/contract';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
+import { appInfoRoutes } from './features/app-info/app-info.routes.ts';
+import { createAppInfoService } from './features/app-info/app-info.service.ts';
+import { catalogueRoutes } from './features/catalogue/catalogue.routes.ts';
+import { createCatalogueService } from './features/catalogue/catalogue.service.ts';
+import { linesRoutes } from './features/lines/lines.routes.ts';
+import { createLinesService, type ListeningPorts } from './features/lines/lines.service.ts';
+import { sessionRoutes } from './features/session/session.routes.ts';
+import { createSessionService } from './features/session/session.service.ts';
+import { signinRoutes } from './features/signin/signin.routes.ts';
+import { createSigninService } from './features/signin/signin.service.ts';
+import { streamingRoutes } from './features/streaming/streaming.routes.ts';
+import { createStreamingService } from './features/streaming/streaming.service.ts';
+import { userRoutes } from './features/user/user.routes.ts';
+import { createUserService } from './features/user/user.service.ts';
+import { encryptBytes } from './media/aes.ts';
+import type { AppContext } from './platform/context.ts';
+import type { Db } from './platform/db/database.ts';
+import { AppError } from './platform/errors.ts';
+import { MemoryCache } from './platform/memory-cache.ts';
+import { errorEnvelope } from './platform/reply.ts';
+import { headerOf } from './platform/request.ts';
+import { loadSecrets } from './platform/settings.ts';
+
+const API_PREFIXES = ['/v1/', '/v2/', '/hls/'];
+const APP_NAME = 'streamapp';
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  listening: ListeningPorts;
+}
+
+export async function buildApp(
+  config: Config,
+  db: Db,
+  options: { logger?: boolean } = {},
+): Promise<BuiltApp> {
+  const ctx: AppContext = { config, db, cache: new MemoryCache(), secrets: await loadSecrets(db) };
+  const listening: ListeningPorts = { ports: [config.port, ...config.linePorts] };
+
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    bodyLimit: MAX_JSON_BODY_BYTES,
+    // Many requests of one client share a keep-alive connection; a dead one must not pin a socket.
+    connectionTimeout: 60_000,
+    return503OnClosing: true,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+
+  await app.register(cors, {
+    // The token is a parameter, never a cookie, so any origin (every line, the dev server) may call.
+    origin: true,
+    credentials: false,
+    allowedHeaders: ['content-type', FAST_CODE_HEADER],
+    exposedHeaders: [ENCRYPTED_APP_NAME_HEADER, ENCRYPTED_VERSION_HEADER],
+    maxAge: 86_400,
+  });
+  await app.register(formbody, { bodyLimit: MAX_JSON_BODY_BYTES });
+
+  installErrorHandling(app, readAppShell(config));
+  installRegionCheck(app, config);
+
+  const lines = createLinesService(ctx, listening);
+  installLineEncryption(app, ctx, lines);
+
+  const sessions = createSessionService(db);
+  const appInfo = createAppInfoService(ctx, lines);
+  const users = createUserService(ctx, appInfo);
+  await app.register(linesRoutes(ctx, lines, sessions));
+  await app.register(appInfoRoutes(ctx, appInfo));
+  await app.register(sessionRoutes(sessions));
+  await app.register(userRoutes(sessions, users));
+  await app.register(catalogueRoutes(ctx, createCatalogueService(ctx)));
+  await app.register(signinRoutes(sessions, createSigninService(ctx)));
+  await app.register(analyticsRoutes(ctx, sessions));
+  await app.register(streamingRoutes(sessions, createStreamingService(ctx)));
+
+  app.get('/healthz', async () => {
+    await db.selectFrom('settings').select('key').limit(1).execute();
+    return { ok: true };
+  });
+
+  await registerStaticFiles(app, config);
+  return { app, ctx, listening };
+}
+
+/** Every refusal is the contract's envelope with a code from its table; 5xx details stay in the log. */
+function installErrorHandling(app: FastifyInstance, appShell: Buffer | undefined) {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    let code: StatusCode;
+    let message: string | undefined;
+    if (error instanceof AppError) {
+      code = error.status;
+      message = error.message;
+    } else if (hasZodFastifySchemaValidationErrors(error)) {
+      code = Status.invalid;
+      const fields = error.validation.map((issue) => issue.instancePath.replace(/^\//, '')).filter(Boolean);
+      message = `invalid_input${fields.some(Boolean) ? `: ${[...new Set(fields)].join(', ')}` : ''}`;
+    } else if (
+      'statusCode' in error &&
+      error.statusCode !== undefined &&
+      error.statusCode >= 400 &&
+      error.statusCode < 500
+    ) {
+      // Malformed JSON or form, oversized or unsupported bodies: the client sent something unusable.
+
+      code = Status.invalid;
+      message = 'invalid_input';
+    } else {
+      request.log.error({ err: error }, 'request failed');
+      code = Status.serverError;
+    }
+    return reply.code(code).send(errorEnvelope(code, message));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    // History-mode routes of the web app: any other GET for a page gets the app shell.
+    const isPage =
+      appShell !== undefined &&
+      request.method === 'GET' &&
+      !API_PREFIXES.some((prefix) => request.url.startsWith(prefix)) &&
+      !request.url.startsWith('/img/');
+    if (isPage)
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(appShell);
+    return reply.code(Status.notFound).send(errorEnvelope(Status.notFound));
+  });
+}
+
+function readAppShell(config: Config): Buffer | undefined {
+  const file = path.join(config.webDist, 'index.html');
+  return fs.existsSync(file) ? fs.readFileSync(file) : undefined;
+}
+
+/** 481 for countries the operator blocks, read from a CDN's country header (none by default). */
+function installRegionCheck(app: FastifyInstance, config: Config) {
+  if (config.blockedCountries.length === 0) return;
+  app.addHook('onRequest', async (request, reply) => {
+    if (!API_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return;
+    const country = headerOf(request, config.countryHeader)?.toUpperCase();
+    if (country && config.blockedCountries.includes(country)) {
+      return reply.code(Status.regionBlocked).send(errorEnvelope(Status.regionBlocked));
+    }
+  });
+}
+
+/**
+ * On lines whose `encrypt` is set, API replies leave as AES-256-GCM with the line's key, marked by
+ * the app-name and version headers (version 1: base64 text). Playlists and keys stay as they are:
+ * players read them directly.
+ */
+function installLineEncryption(
+  app: FastifyInstance,
+  ctx: AppContext,
+  lines: ReturnType<typeof createLinesService>,
+) {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!lines.isEncryptedLine(lines.lineIndexOf(request))) return payload;
+    if (!request.url.startsWith('/v1/') && !request.url.startsWith('/v2/')) return payload;
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (!type.startsWith('application/json')) return payload;
+    const plain =
+      typeof payload === 'string' ? Buffer.from(payload) : Buffer.isBuffer(payload) ? payload : undefined;
+    if (!plain) return payload;
+    reply.header(ENCRYPTED_APP_NAME_HEADER, APP_NAME);
+    reply.header(ENCRYPTED_VERSION_HEADER, EncryptionVersion.base64);
+    reply.type('text/plain; charset=utf-8');
+    return encryptBytes(ctx.secrets.apiKey, plain).toString('base64');
+  });
+}
+
+async function registerStaticFiles(app: FastifyInstance, config: Config) {
+  const imageDir = path.join(config.mediaDir, 'img');
+  const hlsDir = path.join(config.mediaDir, 'hls');
+  fs.mkdirSync(imageDir, { recursive: true });
+  fs.mkdirSync(hlsDir, { recursive: true });
+
+  // Images are encrypted once and never change under a name: any CDN may keep them forever.
+  await app.register(fastifyStatic, {
+    root: imageDir,
+    prefix: '/img/',
+    decorateReply: false,
+    maxAge: '365d',
+    immutable: true,
+    setHeaders: (reply) => reply.header('content-type', 'application/octet-stream'),
+  });
+  // Segments are encrypted and immutable too; playlists and keys go through their own routes.
+  await app.register(fastifyStatic, {
+    root: hlsDir,
+    prefix: '/hls/',
+    decorateReply: false,
+    maxAge: '365d',
+    immutable: true,
+    allowedPath: (pathName) => pathName.endsWith('.ts'),
+  });
+
+  if (!fs.existsSync(path.join(config.webDist, 'index.html'))) return;
+  await app.register(fastifyStatic, {
+    root: config.webDist,
+    prefix: '/',
+    wildcard: false,
+    cacheControl: false,
+    // Vite names built assets by content hash; the shell and service worker must be re-checked.
+    setHeaders: (reply, filePath) =>
+      reply.header(
+        'cache-control',
+        filePath.includes(`${path.sep}assets${path.sep}`)
+          ? 'public, max-age=31536000, immutable'
+          : 'no-cache',
+      ),
+  });
+}

@@ -1,0 +1,105 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The typed configuration, read from the environment once. Defaults run the whole product on one
+ * machine with nothing else installed (embedded database in ./data, lines on the same server).
+ */
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  /** Extra ports on which the same server listens, each one more api/img/stream line. */
+  LINE_PORTS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((port) => port.trim())
+        .filter(Boolean)
+        .map(Number),
+    )
+    .pipe(z.array(z.number().int().min(1).max(65535))),
+  /** Which lines encrypt their API replies: `extra` (every extra line), `all` or `none`. */
+  LINE_ENCRYPT: z.enum(['extra', 'all', 'none']).default('extra'),
+  TZ_BUSINESS: z.string().default('Asia/Shanghai'),
+  /** Header carrying the client's country (e.g. set by a CDN), and the blocked countries. */
+  COUNTRY_HEADER: z.string().default('cf-ipcountry'),
+  BLOCKED_COUNTRIES: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((country) => country.trim().toUpperCase())
+        .filter(Boolean),
+    ),
+  PAYMENT_MODE: z.enum(['sandbox', 'live']).optional(),
+  PAYMENT_GATEWAY_URL: z.string().optional(),
+  PAYMENT_PID: z.string().optional(),
+  PAYMENT_KEY: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Where the built web app lives; served at / when present. */
+  WEB_DIST: z.string().optional(),
+  /** Skip generating the demo catalogue on a first start (tests seed explicitly). */
+  AUTO_SEED: z
+    .enum(['0', '1', 'true', 'false'])
+    .default('1')
+    .transform((value) => value === '1' || value === 'true'),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly string[] = []) {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues
+      .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+      .join('; ');
+    throw new Error(`invalid configuration: ${problems}`);
+  }
+  const raw = parsed.data;
+  const linePorts = raw.LINE_PORTS.length > 0 ? raw.LINE_PORTS : extraLinePortsFromArgs(argv, raw.PORT);
+  const dataDir = path.resolve(raw.DATA_DIR);
+  const serverRoot = path.resolve(import.meta.dirname, '..');
+  return {
+    env: raw.NODE_ENV,
+    port: raw.PORT,
+    host: raw.HOST,
+    dataDir,
+    mediaDir: path.join(dataDir, 'media'),
+    databaseUrl: raw.DATABASE_URL,
+    redisUrl: raw.REDIS_URL,
+    smtpUrl: raw.SMTP_URL,
+    publicUrl: raw.PUBLIC_URL,
+    linePorts,
+    lineEncrypt: raw.LINE_ENCRYPT,
+    businessTimeZone: raw.TZ_BUSINESS,
+    countryHeader: raw.COUNTRY_HEADER.toLowerCase(),
+    blockedCountries: raw.BLOCKED_COUNTRIES,
+    payment: {
+      mode: raw.PAYMENT_MODE ?? (raw.NODE_ENV === 'production' ? 'live' : 'sandbox'),
+      gatewayUrl: raw.PAYMENT_GATEWAY_URL,
+      pid: raw.PAYMENT_PID,
+      key: raw.PAYMENT_KEY,
+    },
+    logLevel: raw.LOG_LEVEL,
+    webDist: path.resolve(raw.WEB_DIST ?? path.join(serverRoot, '..', 'web', 'dist')),
+    autoSeed: raw.AUTO_SEED,
+  };
+}
+
+/** `npm start -- --lines 3` → two extra ports after PORT. */
+function extraLinePortsFromArgs(argv: readonly string[], port: number): number[] {
+  const index = argv.indexOf('--lines');
+  const count = index >= 0 ? Number(argv[index + 1]) : 1;
+  if (!Number.isInteger(count) || count < 1 || count > 16)
+    throw new Error('--lines takes a number from 1 to 16');
+  return Array.from({ length: count - 1 }, (_, i) => port + 1 + i);
+}

@@ -1,0 +1,37 @@
+import type { AppInfo } from '@app/contract';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../platform/context.ts';
+import { readSetting, writeSetting } from '../../platform/settings.ts';
+import type { LinesService } from '../lines/lines.service.ts';
+import { defaultAppInfo, type StoredAppInfo } from './app-info.defaults.ts';
+
+export const APP_INFO_TOPIC = 'app-info';
+
+export function createAppInfoService(ctx: AppContext, lines: LinesService) {
+  async function stored(): Promise<StoredAppInfo> {
+    const saved = await readSetting<Partial<StoredAppInfo>>(ctx.db, 'app_info');
+    return { ...defaultAppInfo, ...saved };
+  }
+
+  return {
+    stored,
+
+    async appInfo(request: FastifyRequest): Promise<AppInfo> {
+      const info = await stored();
+      const [mainOrigin = ''] = lines.lineOrigins(request);
+      return {
+        ...info,
+        confirmCodeLimit: info.confirm_code.limit,
+        app_url: ctx.config.publicUrl ?? mainOrigin,
+        imgUrl: { url: mainOrigin, encrypt: true },
+      };
+    },
+
+    async update(change: Partial<StoredAppInfo>): Promise<void> {
+      await writeSetting(ctx.db, 'app_info', { ...(await stored()), ...change });
+      ctx.cache.invalidate(APP_INFO_TOPIC);
+    },
+  };
+}
+
+export type AppInfoService = ReturnType<typeof createAppInfoService>;

@@ -1,0 +1,127 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import type { VideoType } from '@app/contract';
+import type { Db } from '../../platform/db/database.ts';
+import { ingestMediaFile } from '../../media/ingest-media.ts';
+import { bumpCacheVersion } from '../../platform/cache-versions.ts';
+import { CATALOGUE_TOPIC } from '../catalogue/catalogue.service.ts';
+import { removeStoredImage, storeEncryptedImage } from './encrypted-images.ts';
+
+export interface IngestedAsset {
+  assetId: string;
+  durationSeconds: number;
+  width: number;
+  height: number;
+  cover: string;
+  thumb: string;
+}
+
+/**
+ * Turns a video file into the served layout (HLS 240/480/intro, encrypted cover and thumb) and
+ * registers the asset and its keys. Either everything lands or nothing does, on disk or in the
+ * database.
+ */
+export async function ingestAsset(
+  db: Db,
+  mediaDir: string,
+  imageKey: Buffer,
+  file: string,
+  assetId: string,
+): Promise<IngestedAsset> {
+  const media = await ingestMediaFile({ file, mediaRoot: mediaDir, assetId });
+  const assetDir = path.join(mediaDir, 'hls', assetId);
+  const images: string[] = [];
+  try {
+    const cover = await storeEncryptedImage(
+      mediaDir,
+      imageKey,
+      `covers/${assetId}.bin`,
+      await fs.readFile(media.coverFile),
+    );
+    images.push(cover);
+    const thumb = await storeEncryptedImage(
+      mediaDir,
+      imageKey,
+      `thumbs/${assetId}.bin`,
+      await fs.readFile(media.thumbFile),
+    );
+    images.push(thumb);
+    // The plain frames were only the source of the encrypted copies; the folder is served publicly.
+    await fs.rm(media.coverFile, { force: true });
+    await fs.rm(media.thumbFile, { force: true });
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('media_assets')
+        .values({
+          id: assetId,
+          duration_s: Math.max(1, Math.round(media.durationSeconds)),
+          width: media.width,
+          height: media.height,
+        })
+        .execute();
+      await trx
+        .insertInto('media_keys')
+        .values(
+          Object.entries(media.renditions).map(([rendition, secret]) => ({
+            asset_id: assetId,
+            rendition,
+            key: secret.key,
+            iv: secret.iv,
+          })),
+        )
+        .execute();
+    });
+    return {
+      assetId,
+      durationSeconds: media.durationSeconds,
+      width: media.width,
+      height: media.height,
+      cover,
+      thumb,
+    };
+  } catch (error) {
+    await fs.rm(assetDir, { recursive: true, force: true });
+    await Promise.all(images.map((image) => removeStoredImage(mediaDir, image)));
+    throw error;
+  }
+}
+
+/** `npm run ingest`: one file becomes one video of the catalogue. */
+export async function ingestVideo(
+  db: Db,
+  mediaDir: string,
+  imageKey: Buffer,
+  input: { file: string; type: VideoType; title: string },
+): Promise<{ avkey: string; assetId: string }> {
+  const assetId = `up-${crypto.randomBytes(6).toString('hex')}`;
+  const asset = await ingestAsset(db, mediaDir, imageKey, input.file, assetId);
+  const avkey = `${input.type[0]}${crypto.randomBytes(5).toString('hex')}`;
+  try {
+    await db
+      .insertInto('videos')
+      .values({
+        avkey,
+        type: input.type,
+        title: input.title,
+        title_cn: input.title,
+        cover: asset.cover,
+        thumb: asset.thumb,
+        duration_s: Math.max(1, Math.round(asset.durationSeconds)),
+        upload_date: new Date(),
+        number: assetId.toUpperCase(),
+        location: 'local',
+        cover_type: 'cover',
+        main_tag: 'vip',
+        asset_id: assetId,
+      })
+      .execute();
+  } catch (error) {
+    await db.deleteFrom('media_assets').where('id', '=', assetId).execute();
+    await fs.rm(path.join(mediaDir, 'hls', assetId), { recursive: true, force: true });
+    await Promise.all([asset.cover, asset.thumb].map((image) => removeStoredImage(mediaDir, image)));
+    throw error;
+  }
+  await bumpCacheVersion(db, CATALOGUE_TOPIC);
+  return { avkey, assetId };
+}

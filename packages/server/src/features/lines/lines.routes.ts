@@ -1,0 +1,44 @@
+import { ImageChainParamsSchema, TokenBodySchema, TokenParamSchema } from '@app/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { envelope } from '../../platform/reply.ts';
+import { tokenOf } from '../../platform/request.ts';
+import type { AppContext } from '../../platform/context.ts';
+import type { SessionService } from '../session/session.service.ts';
+import type { LinesService } from './lines.service.ts';
+
+const SPEED_PAGE = '<!doctype html><title>ok</title>';
+
+export const linesRoutes =
+  (ctx: AppContext, lines: LinesService, sessions: SessionService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get('/host_pwa.txt', async (request, reply) => {
+      const body = await ctx.cache.getOrMake('lines', lineKeyOf(request.headers.host), () =>
+        lines.hostList(request),
+      );
+      return reply.header('cache-control', 'no-cache').type('text/plain; charset=utf-8').send(body);
+    });
+
+    // Tiny and never cached, so the race measures the line, not a cache.
+    app.get('/speed.html', async (_request, reply) =>
+      reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(SPEED_PAGE),
+    );
+
+    app.post(
+      '/v1/user/image/:chain',
+      { schema: { params: ImageChainParamsSchema, querystring: TokenParamSchema, body: TokenBodySchema } },
+      async (request) => {
+        await sessions.authenticate(tokenOf(request));
+        const hostList = JSON.parse(
+          await ctx.cache.getOrMake('lines', lineKeyOf(request.headers.host), () => lines.hostList(request)),
+        ) as Awaited<ReturnType<LinesService['hostList']>>;
+        const chainLines = hostList.img_pwa
+          .filter((line) => line.chain === request.params.chain)
+          .map((line) => line.url);
+        return envelope({ chain: request.params.chain, lines: chainLines });
+      },
+    );
+  };
+
+function lineKeyOf(host: string | undefined): string {
+  return (host ?? '').slice(0, 200);
+}

@@ -1,0 +1,77 @@
+import type { HostList } from '@app/contract';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../platform/context.ts';
+import { readSetting } from '../../platform/settings.ts';
+
+/** The ports this process actually listens on: the main port first, then the extra lines. */
+export interface ListeningPorts {
+  ports: number[];
+}
+
+export interface Messengers {
+  potato: string;
+  telegream: string;
+  'sharelihi.iOS': string;
+}
+
+export function createLinesService(ctx: AppContext, listening: ListeningPorts) {
+  const { config, secrets } = ctx;
+
+  /** The index of the line a request arrived on (0 for the main port and for in-process calls). */
+  function lineIndexOf(request: FastifyRequest): number {
+    const index = listening.ports.indexOf(request.socket?.localPort ?? -1);
+    return index < 0 ? 0 : index;
+  }
+
+  function isEncryptedLine(index: number): boolean {
+    if (config.lineEncrypt === 'all') return true;
+    if (config.lineEncrypt === 'none') return false;
+    return index > 0;
+  }
+
+  /** Line origins as the client must address them: PUBLIC_URL, else the host the client used. */
+  function lineOrigins(request: FastifyRequest): string[] {
+    const base = new URL(
+      config.publicUrl ?? `${request.protocol}://${request.headers.host ?? `localhost:${config.port}`}`,
+    );
+    return listening.ports.map((port, index) => {
+      const url = new URL(base.origin);
+      if (index > 0 || !config.publicUrl) url.port = String(port);
+      return url.origin;
+    });
+  }
+
+  return {
+    lineIndexOf,
+    isEncryptedLine,
+    lineOrigins,
+
+    async hostList(request: FastifyRequest): Promise<HostList> {
+      const origins = lineOrigins(request);
+      const messengers = (await readSetting<Messengers>(ctx.db, 'messengers')) ?? {
+        potato: '',
+        telegream: '',
+        'sharelihi.iOS': '',
+      };
+      const apiKey = secrets.apiKey.toString('base64');
+      const imageKey = secrets.imageKey.toString('base64');
+      return {
+        api_pwa: origins.map((url, index) =>
+          isEncryptedLine(index)
+            ? { url, chain: 'main', encrypt: true, key: apiKey }
+            : { url, chain: 'main', encrypt: false },
+        ),
+        img_pwa: origins.map((url) => ({ url, chain: 'main', encrypt: true, key: imageKey })),
+        // The first stream line is the "abroad" line every user may use; the others are VIP lines.
+        stream_pwa: origins.map((url, index) =>
+          index === 0
+            ? { url, mode: 'novip', vip: false, name: 'abroad' }
+            : { url, mode: 'final', vip: true, name: `domestic ${index}` },
+        ),
+        ...messengers,
+      };
+    },
+  };
+}
+
+export type LinesService = ReturnType<typeof createLinesService>;

@@ -1,0 +1,45 @@
+import {
+  FAST_CODE_HEADER,
+  FastLoginQuerySchema,
+  LaunchCodeSchema,
+  RegisterGuestBodySchema,
+  Status,
+  type StatusCode,
+} from '@app/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { fail } from '../../platform/errors.ts';
+import { envelope } from '../../platform/reply.ts';
+import { headerOf } from '../../platform/request.ts';
+import type { SessionService } from './session.service.ts';
+import { renderJumpPage } from './jump-page.ts';
+
+function launchCodeOf(header: string | undefined): string | undefined {
+  if (header === undefined || header === '') return undefined;
+  const parsed = LaunchCodeSchema.safeParse(header);
+  if (!parsed.success) fail(Status.invalid, 'launch_code_invalid');
+  return parsed.data;
+}
+
+export const sessionRoutes =
+  (sessions: SessionService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post('/v1/launch', async () => envelope({ code: await sessions.mintLaunchCode() }));
+
+    app.get('/v1/fastlogin', { schema: { querystring: FastLoginQuerySchema } }, async (request) => {
+      const code = launchCodeOf(headerOf(request, FAST_CODE_HEADER));
+      if (!code) fail(Status.invalid, 'launch_code_missing');
+      return envelope({ token: await sessions.fastLogin(code, request.query.platform) });
+    });
+
+    app.post('/v1/register/guest', { schema: { body: RegisterGuestBodySchema } }, async (request, reply) => {
+      const code = launchCodeOf(headerOf(request, FAST_CODE_HEADER));
+      const token = await sessions.registerGuest(code, request.body.platform);
+      const created: StatusCode = Status.created;
+      return reply.code(created).send(envelope({ token }, created));
+    });
+
+    app.get('/jump', async (request, reply) => {
+      reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+      return renderJumpPage();
+    });
+  };

@@ -1,0 +1,84 @@
+import { SESSION_IDLE_DAYS, Status, type StatusCode } from '@app/contract';
+import type { Db } from '../../platform/db/database.ts';
+import { fail } from '../../platform/errors.ts';
+import { hashSecret, newInviteCode, newSecret } from '../../platform/tokens.ts';
+import * as queries from './session.queries.ts';
+
+const IDLE_MS = SESSION_IDLE_DAYS * 24 * 60 * 60 * 1000;
+/** last_seen is written at most this often per session, so reads stay reads. */
+const TOUCH_EVERY_MS = 5 * 60 * 1000;
+
+const endedStatus: Record<string, StatusCode> = {
+  signed_in_elsewhere: Status.signedInElsewhere,
+  expired: Status.sessionExpired,
+};
+
+export interface SessionUser {
+  sessionId: number;
+  userId: number;
+}
+
+export function createSessionService(db: Db) {
+  async function openSession(userId: number, platform: string): Promise<string> {
+    const token = newSecret();
+    await queries.insertSession(db, userId, hashSecret(token), platform);
+    return token;
+  }
+
+  async function newGuest(): Promise<number> {
+    // Invite codes are unique; a clash among 32^8 codes is rare enough to simply try again.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await queries.insertGuest(db, newInviteCode());
+      } catch (error) {
+        if (attempt >= 3) throw error;
+      }
+    }
+  }
+
+  return {
+    /** POST /v1/launch: a new launch code standing for one installation. */
+    async mintLaunchCode(): Promise<string> {
+      const code = newSecret();
+      await queries.insertLaunchCode(db, hashSecret(code));
+      return code;
+    },
+
+    /** GET /v1/fastlogin: the account last used with the code; a guest on first use. */
+    async fastLogin(code: string, platform: string): Promise<string> {
+      const codeHash = hashSecret(code);
+      const launch = await queries.findLaunchCode(db, codeHash);
+      if (!launch) fail(Status.invalid, 'launch_code_unknown');
+      const userId = launch.user_id ?? (await newGuest());
+      await queries.pointLaunchCode(db, codeHash, userId);
+      return openSession(userId, platform);
+    },
+
+    /** POST /v1/register/guest: a fresh guest; a known launch code moves to it. */
+    async registerGuest(code: string | undefined, platform: string): Promise<string> {
+      const userId = await newGuest();
+      if (code) {
+        const codeHash = hashSecret(code);
+        if (await queries.findLaunchCode(db, codeHash)) await queries.pointLaunchCode(db, codeHash, userId);
+      }
+      return openSession(userId, platform);
+    },
+
+    /** The token rules of DECISIONS: 497 unknown, 498 idle for 30 days, 499 ended by a sign-in elsewhere. */
+    async authenticate(token: string | undefined): Promise<SessionUser> {
+      if (!token) fail(Status.noToken);
+      const session = await queries.findSessionByTokenHash(db, hashSecret(token));
+      if (!session) fail(Status.noToken);
+      if (session.ended_at) fail(endedStatus[session.ended_reason ?? ''] ?? Status.noToken);
+      const idleFor = Date.now() - session.last_seen_at.getTime();
+      if (idleFor > IDLE_MS) {
+        await queries.endSession(db, session.id, 'expired');
+        fail(Status.sessionExpired);
+      }
+      if (idleFor > TOUCH_EVERY_MS) await queries.touchSession(db, session.id);
+      return { sessionId: session.id, userId: session.user_id };
+    },
+  };
+}
+
+export type SessionService = ReturnType<typeof createSessionService>;

@@ -1,0 +1,93 @@
+import { spawn } from 'node:child_process';
+import ffmpeg from '@ffmpeg-installer/ffmpeg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, guestToken, type TestApp } from '../../test/build-app.ts';
+
+let sut: TestApp;
+let base: string;
+let guest: string;
+let vip: string;
+let asset: string;
+
+beforeAll(async () => {
+  sut = await buildTestApp();
+  await sut.app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (sut.app.server.address() as { port: number }).port;
+  sut.listening.ports = [port];
+  base = `http://127.0.0.1:${port}`;
+  guest = await guestToken(sut.app);
+  vip = await guestToken(sut.app);
+  const info = (await sut.app.inject({ method: 'POST', url: `/v1/user/info?token=${vip}` })).json();
+  await sut.db
+    .updateTable('users')
+    .set({ vip_expiry: new Date(Date.now() + 86_400_000) })
+    .where('id', '=', info.response.userInfo.user_id)
+    .execute();
+  asset = (
+    await sut.db
+      .selectFrom('videos')
+      .select('asset_id')
+      .where('type', '=', 'long')
+      .limit(1)
+      .executeTakeFirstOrThrow()
+  ).asset_id;
+});
+afterAll(async () => sut.close());
+
+/** Decodes the first seconds of a playlist with ffmpeg, a real HLS client, through the server. */
+function decode(url: string): Promise<{ code: number; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(ffmpeg.path, ['-hide_banner', '-nostdin', '-i', url, '-t', '3', '-f', 'null', '-']);
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('close', (code) => resolve({ code: code ?? -1, stderr }));
+  });
+}
+
+describe('HLS through the server', () => {
+  it('lets ffmpeg decode the 240 and 480 renditions with a VIP token', async () => {
+    for (const rendition of ['240', '480']) {
+      const result = await decode(`${base}/hls/${asset}/${rendition}/index.m3u8?token=${vip}`);
+      expect(result.code, result.stderr.slice(-800)).toBe(0);
+      expect(result.stderr).toMatch(/frame=\s*[1-9]\d*/);
+      expect(result.stderr).toContain(`x${rendition}`);
+    }
+  });
+
+  it('lets a non-VIP play 240 but refuses its 480 playlist and key', async () => {
+    expect((await decode(`${base}/hls/${asset}/240/index.m3u8?token=${guest}`)).code).toBe(0);
+    const playlist = await fetch(`${base}/hls/${asset}/480/index.m3u8?token=${guest}`);
+    const key = await fetch(`${base}/v1/video/key/${asset}/480?token=${guest}`);
+    expect(playlist.status).toBe(403);
+    expect(key.status).toBe(403);
+    expect((await key.json()).status.message).toBe('vip_only');
+  });
+
+  it('refuses the key without a valid token', async () => {
+    const none = await fetch(`${base}/v1/video/key/${asset}/240`);
+    const forged = await fetch(`${base}/v1/video/key/${asset}/240?token=forged`);
+    expect(none.status).toBe(497);
+    expect(forged.status).toBe(497);
+  });
+
+  it('points the playlist key at the gated key URL and serves 16-byte keys', async () => {
+    const text = await (await fetch(`${base}/hls/${asset}/240/index.m3u8?token=${guest}`)).text();
+    expect(text).toContain(`#EXT-X-KEY:METHOD=AES-128,URI="/v1/video/key/${asset}/240?token=`);
+    const key = await fetch(`${base}/v1/video/key/${asset}/240?token=${guest}`);
+    expect(key.headers.get('cache-control')).toContain('no-store');
+    expect((await key.arrayBuffer()).byteLength).toBe(16);
+  });
+
+  it('serves segments with range support, and no playlist or key as a static file', async () => {
+    const ranged = await fetch(`${base}/hls/${asset}/240/seg_00000.ts`, {
+      headers: { range: 'bytes=0-187' },
+    });
+    expect(ranged.status).toBe(206);
+    expect((await ranged.arrayBuffer()).byteLength).toBe(188);
+    const unknown = await fetch(`${base}/hls/${asset}/240/key`);
+    expect(unknown.status).toBe(404);
+    const traversal = await fetch(`${base}/hls/..%2F..%2Fdb/PG_VERSION`);
+    expect(traversal.status).toBeGreaterThanOrEqual(400);
+    expect(traversal.status).toBeLessThan(500);
+  });
+});

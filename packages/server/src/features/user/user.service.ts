@@ -1,0 +1,55 @@
+import { UNLIMITED_VIEWS, promotionLevel, type UserInfo } from '@app/contract';
+import type { AppContext } from '../../platform/context.ts';
+import { businessDay } from '../../platform/business-day.ts';
+import { notFound } from '../../platform/errors.ts';
+import type { AppInfoService } from '../app-info/app-info.service.ts';
+import * as queries from './user.queries.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export function createUserService(ctx: AppContext, appInfo: AppInfoService) {
+  return {
+    async userInfo(userId: number): Promise<UserInfo> {
+      const today = businessDay(ctx.config.businessTimeZone);
+      const [row, info] = await Promise.all([
+        queries.findUserInfoRow(ctx.db, userId, today),
+        appInfo.stored(),
+      ]);
+      if (!row) notFound();
+      const now = Date.now();
+      const expiry = row.vip_expiry?.getTime() ?? 0;
+      const vip = expiry > now;
+      const extraToday = row.extra_views_day === today ? row.extra_views : 0;
+      return {
+        user_id: row.id,
+        email: row.email ?? '',
+        phone: row.phone ?? '',
+        vip,
+        invite_code: row.invite_code,
+        invite_count: Number(row.invite_count ?? 0),
+        level: promotionLevel({
+          paidOrders: row.paid_orders,
+          vipActive: vip,
+          vipEndedDaysAgo: expiry > 0 && !vip ? (now - expiry) / DAY_MS : null,
+          accountAgeDays: (now - row.created_at.getTime()) / DAY_MS,
+        }),
+        init: row.init,
+        video_views: [
+          Number(row.views_used ?? 0),
+          vip ? UNLIMITED_VIEWS : info.views.daily_free + extraToday,
+        ],
+        expiry: Math.floor(expiry / 1000),
+        points: row.points,
+        promoter: row.promoter,
+        shop_icon: info.shop_icon,
+        shop_link: '/v1/shop/api/2',
+      };
+    },
+
+    async init(userId: number, source: string | undefined, install: string | undefined): Promise<void> {
+      await queries.markInit(ctx.db, userId, source ?? null, install ?? null);
+    },
+  };
+}
+
+export type UserService = ReturnType<typeof createUserService>;

@@ -1,0 +1,160 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Table types for Kysely; they mirror migrations.ts. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Json<T> = ColumnType<T, string, string>;
+
+export interface Database {
+  settings: { key: string; value: Json<unknown> };
+  users: {
+    id: Generated<number>;
+    created_at: Timestamp;
+    email: string | null;
+    phone: string | null;
+    password_hash: string | null;
+    vip_expiry: Date | null;
+    points: Generated<number>;
+    invite_code: string;
+    invited_by: number | null;
+    promoter: Generated<boolean>;
+    init: Generated<boolean>;
+    source: string | null;
+    install: string | null;
+    bind_bonus_given: Generated<boolean>;
+    paid_orders: Generated<number>;
+    extra_views_day: string | null;
+    extra_views: Generated<number>;
+  };
+  sessions: {
+    id: Generated<number>;
+    token_hash: Buffer;
+    user_id: number;
+    platform: string;
+    created_at: Timestamp;
+    last_seen_at: Timestamp;
+    ended_at: Date | null;
+    ended_reason: string | null;
+  };
+  launch_codes: {
+    code_hash: Buffer;
+    user_id: number | null;
+    created_at: Timestamp;
+    last_used_at: Date | null;
+  };
+  creator_profiles: {
+    user_id: number;
+    name: string;
+    avatar: string;
+    followers: Generated<number>;
+    tags: Generated<string[]>;
+  };
+  media_assets: { id: string; duration_s: number; width: number; height: number; created_at: Timestamp };
+  media_keys: { asset_id: string; rendition: string; key: Buffer; iv: Buffer };
+  studios: { id: Generated<number>; name: string; image: string };
+  categories: { id: Generated<number>; type: string; name: string; image: string; sort: Generated<number> };
+  actors: {
+    id: Generated<number>;
+    name: string;
+    image: string;
+    cup: string;
+    original: Generated<number>;
+    views: Generated<number>;
+  };
+  videos: {
+    id: Generated<number>;
+    avkey: string;
+    type: string;
+    title: string;
+    title_cn: string;
+    cover: string;
+    thumb: string;
+    duration_s: number;
+    views: Generated<number>;
+    likes: Generated<number>;
+    upload_date: Timestamp;
+    studio_id: number | null;
+    creator_id: number | null;
+    number: string;
+    location: string;
+    cover_type: string;
+    main_tag: string;
+    second_tag: string | null;
+    tags: Generated<string[]>;
+    asset_id: string;
+  };
+  video_categories: { video_id: number; category_id: number };
+  video_actors: { video_id: number; actor_id: number };
+  menus: {
+    id: Generated<number>;
+    type: string;
+    name: string;
+    sort: Generated<number>;
+    filter_params: Json<unknown>;
+  };
+  recommend_blocks: {
+    id: Generated<number>;
+    type: string;
+    sort: number;
+    layout: number;
+    title: string;
+    content: Json<unknown>;
+  };
+  ads: {
+    id: Generated<number>;
+    section: string;
+    placement: string;
+    title: string;
+    image: string;
+    link: string;
+    sort: Generated<number>;
+  };
+  keywords: { id: Generated<number>; type: string; keyword: string; sort: Generated<number> };
+  payment_channels: {
+    id: Generated<number>;
+    pay_type: string;
+    name: string;
+    detail_name: string;
+    enabled: Generated<boolean>;
+  };
+  plans: {
+    id: Generated<number>;
+    name: string;
+    price_cents: number;
+    original_price_cents: number;
+    slogan: string;
+    tag: string;
+    tag_color: string;
+    color: string;
+    days: number;
+    sort: Generated<number>;
+    sale_level: string | null;
+    cash_title: string;
+  };
+  ticket_templates: {
+    id: Generated<number>;
+    name: string;
+    price_cents: number;
+    limit_price_cents: number;
+    slogan: string;
+    valid_days: number;
+  };
+  exchange_options: { id: Generated<number>; day: number; point: number };
+  signin_rewards: { day: number; icon: string; amount: number; details: string };
+  signins: { user_id: number; business_day: string; streak: number };
+  activity_codes: {
+    code: string;
+    grant_kind: string;
+    amount: number;
+    use_limit: number;
+    used_count: Generated<number>;
+  };
+  daily_views: { user_id: number; business_day: string; video_id: number };
+  analytics_events: {
+    id: Generated<number>;
+    event: string;
+    detail: string | null;
+    line: string | null;
+    user_id: number | null;
+    created_at: Timestamp;
+  };
+}

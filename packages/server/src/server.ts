@@ -1,0 +1,60 @@
+import http from 'node:http';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { CATALOGUE_TOPIC } from './features/catalogue/catalogue.service.ts';
+import { APP_INFO_TOPIC } from './features/app-info/app-info.service.ts';
+import { watchCacheVersions } from './platform/cache-versions.ts';
+import { openDatabase } from './platform/db/database.ts';
+import { migrateToLatest } from './platform/db/migrations.ts';
+import { seedIfEmpty } from './seed/seed.ts';
+
+/**
+ * Starts the product: migrations, the demo catalogue on a first start, the main port and one more
+ * port per extra line. SIGTERM/SIGINT let in-flight requests finish, then close the database.
+ */
+async function main() {
+  const config = loadConfig(process.env, process.argv.slice(2));
+  const db = await openDatabase(config);
+  await migrateToLatest(db);
+  const { app, ctx, listening } = await buildApp(config, db);
+  if (config.autoSeed) await seedIfEmpty(db, config, app.log);
+  // Only a shared PostgreSQL can change under this process; embedded PGlite belongs to it alone.
+  const stopWatching = config.databaseUrl
+    ? watchCacheVersions(db, ctx.cache, [CATALOGUE_TOPIC, APP_INFO_TOPIC, 'lines'])
+    : () => {};
+
+  await app.listen({ port: config.port, host: config.host });
+  const mainPort = (app.server.address() as { port: number }).port;
+  const extraServers = await Promise.all(
+    config.linePorts.map(
+      (port) =>
+        new Promise<http.Server>((resolve, reject) => {
+          // Each extra line hands its requests to the same app; the port tells the app which line it is.
+          const server = http.createServer((req, res) => app.server.emit('request', req, res));
+          server.once('error', reject);
+          server.listen(port, config.host, () => resolve(server));
+        }),
+    ),
+  );
+  listening.ports = [mainPort, ...extraServers.map((server) => (server.address() as { port: number }).port)];
+  app.log.info({ lines: listening.ports }, `serving on http://localhost:${mainPort}`);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    stopWatching();
+    app.log.info({ signal }, 'shutting down');
+    await Promise.all(extraServers.map((server) => new Promise((resolve) => server.close(resolve))));
+    await app.close();
+    await db.destroy();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,95 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { inject } from 'vitest';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../platform/db/database.ts';
+import { migrateToLatest } from '../platform/db/migrations.ts';
+import { adminUrl, TEMPLATE_DATABASE } from './pg-admin.ts';
+
+/**
+ * A fresh copy of the seeded product for one test file: its own database (copied from the
+ * template), the shared generated media, and the real app reached through `app.inject`.
+ */
+/**
+ * A private copy of the seeded product's data: its own database (copied from the template) and
+ * the shared generated media. Returns the environment a server or CLI needs to open it.
+ */
+export async function prepareDataDir(extraEnv: Record<string, string> = {}) {
+  const template = inject('templateDataDir');
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'app-test-'));
+  await fs.symlink(path.join(template, 'media'), path.join(dataDir, 'media'));
+  const pgAdmin = adminUrl();
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => {};
+  if (pgAdmin) {
+    const name = `streamapp_test_${crypto.randomBytes(4).toString('hex')}`;
+    const pg = (await import('pg')).default;
+    const admin = new pg.Client({ connectionString: pgAdmin });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${TEMPLATE_DATABASE}`);
+    await admin.end();
+    const url = new URL(pgAdmin);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const closer = new pg.Client({ connectionString: pgAdmin });
+      await closer.connect();
+      await closer.query(`drop database if exists ${name} with (force)`);
+      await closer.end();
+    };
+  } else {
+    await fs.cp(path.join(template, 'db'), path.join(dataDir, 'db'), { recursive: true });
+  }
+  const env: Record<string, string> = {
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    AUTO_SEED: '0',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...extraEnv,
+  };
+  return {
+    env,
+    async remove() {
+      await dropDatabase();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The real app on a private copy of the seeded product, reached through `app.inject`. */
+export async function buildTestApp(extraEnv: Record<string, string> = {}) {
+  const data = await prepareDataDir(extraEnv);
+  const config = loadConfig(data.env);
+  const db = await openDatabase(config);
+  await migrateToLatest(db);
+  const built = await buildApp(config, db, { logger: false });
+  await built.app.ready();
+  return {
+    ...built,
+    db,
+    config,
+    async close() {
+      await built.app.close();
+      await db.destroy();
+      await data.remove();
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
+
+/** A guest session the way the web app gets one: mint a launch code, then fast login with it. */
+export async function guestToken(app: TestApp['app']): Promise<string> {
+  const launch = await app.inject({ method: 'POST', url: '/v1/launch' });
+  const code = launch.json().response.code as string;
+  const login = await app.inject({
+    method: 'GET',
+    url: '/v1/fastlogin?platform=web',
+    headers: { 'x-fast-code': code },
+  });
+  return login.json().response.token as string;
+}
