@@ -8,7 +8,8 @@ import autocannon from 'autocannon';
 /**
  * `npm run bench:api`: autocannon on loopback against the start-up endpoints of the real server,
  * each next to a bare Fastify route returning the same bytes, measured in the same run.
- * Uses DATA_DIR (default ./data; seeded on first use) and DATABASE_URL when set (PostgreSQL).
+ * DATABASE_URL selects PostgreSQL (else embedded PGlite); the data lives in DATA_DIR, by default
+ * .tmp/bench-<database>, seeded on the first run and kept for the next.
  */
 const root = path.resolve(import.meta.dirname, '..');
 const CONNECTIONS = 50;
@@ -72,7 +73,10 @@ const stop = (child: ChildProcess) =>
     child.exitCode !== null ? resolve(null) : (child.once('exit', resolve), child.kill('SIGTERM')),
   );
 
-const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(root, 'data'));
+const dataDir = path.resolve(
+  process.env.DATA_DIR ??
+    path.join(root, '.tmp', process.env.DATABASE_URL ? 'bench-postgres' : 'bench-pglite'),
+);
 const [port, barePort] = [await freePort(), await freePort()];
 const server = start(['packages/server/src/server.ts'], {
   PORT: String(port),

@@ -27,17 +27,19 @@ import { createCatalogueService } from './features/catalogue/catalogue.service.t
 import { linesRoutes } from './features/lines/lines.routes.ts';
 import { createLinesService, type ListeningPorts } from './features/lines/lines.service.ts';
 import { sessionRoutes } from './features/session/session.routes.ts';
-import { createSessionService } from './features/session/session.service.ts';
+import { createSessionService, SESSION_CHANGED_CHANNEL } from './features/session/session.service.ts';
 import { signinRoutes } from './features/signin/signin.routes.ts';
 import { createSigninService } from './features/signin/signin.service.ts';
 import { streamingRoutes } from './features/streaming/streaming.routes.ts';
 import { createStreamingService } from './features/streaming/streaming.service.ts';
 import { userRoutes } from './features/user/user.routes.ts';
-import { createUserService } from './features/user/user.service.ts';
+import { createUserService, USER_CHANGED_CHANNEL } from './features/user/user.service.ts';
 import { encryptBytes } from './media/aes.ts';
 import type { AppContext } from './platform/context.ts';
 import type { Db } from './platform/db/database.ts';
+import { notificationsOf } from './platform/db/notifications.ts';
 import { AppError } from './platform/errors.ts';
+import { followChanges } from './platform/row-cache.ts';
 import { MemoryCache } from './platform/memory-cache.ts';
 import { errorEnvelope } from './platform/reply.ts';
 import { headerOf } from './platform/request.ts';
@@ -89,6 +91,14 @@ export async function buildApp(
   const sessions = createSessionService(db);
   const appInfo = createAppInfoService(ctx, lines);
   const users = createUserService(ctx, appInfo);
+  const notifications = notificationsOf(db);
+  const unfollow = await Promise.all([
+    followChanges(notifications, SESSION_CHANGED_CHANNEL, sessions.sessionRows),
+    followChanges(notifications, USER_CHANGED_CHANNEL, users.userRows),
+  ]);
+  app.addHook('onClose', async () => {
+    await Promise.all(unfollow.map((stop) => stop()));
+  });
   await app.register(linesRoutes(ctx, lines, sessions));
   await app.register(appInfoRoutes(ctx, appInfo));
   await app.register(sessionRoutes(sessions));

@@ -18,8 +18,16 @@ export class MemoryCache {
     return value;
   }
 
+  private readonly listeners = new Map<string, (() => void)[]>();
+
+  /** Values a feature keeps itself (not serialized replies) are dropped with their topic too. */
+  onInvalidate(topic: string, listener: () => void): void {
+    this.listeners.set(topic, [...(this.listeners.get(topic) ?? []), listener]);
+  }
+
   invalidate(topic: string): void {
     for (const [key, entry] of this.entries) if (entry.topic === topic) this.entries.delete(key);
+    for (const listener of this.listeners.get(topic) ?? []) listener();
   }
 
   clear(): void {

@@ -8,10 +8,16 @@ import { defaultAppInfo, type StoredAppInfo } from './app-info.defaults.ts';
 export const APP_INFO_TOPIC = 'app-info';
 
 export function createAppInfoService(ctx: AppContext, lines: LinesService) {
+  // Read on every user-info call: kept in memory until the operator changes it.
+  let cached: Promise<StoredAppInfo> | undefined;
   async function stored(): Promise<StoredAppInfo> {
-    const saved = await readSetting<Partial<StoredAppInfo>>(ctx.db, 'app_info');
-    return { ...defaultAppInfo, ...saved };
+    cached ??= readSetting<Partial<StoredAppInfo>>(ctx.db, 'app_info').then((saved) => ({
+      ...defaultAppInfo,
+      ...saved,
+    }));
+    return cached;
   }
+  ctx.cache.onInvalidate(APP_INFO_TOPIC, () => (cached = undefined));
 
   return {
     stored,

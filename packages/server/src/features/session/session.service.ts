@@ -2,6 +2,7 @@ import { SESSION_IDLE_DAYS, Status, type StatusCode } from '@app/contract';
 import type { Db } from '../../platform/db/database.ts';
 import { fail } from '../../platform/errors.ts';
 import { hashSecret, newInviteCode, newSecret } from '../../platform/tokens.ts';
+import { RowCache } from '../../platform/row-cache.ts';
 import * as queries from './session.queries.ts';
 
 const IDLE_MS = SESSION_IDLE_DAYS * 24 * 60 * 60 * 1000;
@@ -18,7 +19,16 @@ export interface SessionUser {
   userId: number;
 }
 
+/** Sessions are read on every call: kept in memory, dropped when the row's `ended_at` changes. */
+const SESSION_CACHE_TTL_MS = 60_000;
+const SESSION_CACHE_MAX = 100_000;
+export const SESSION_CHANGED_CHANNEL = 'session_changed';
+
+type SessionRow = NonNullable<Awaited<ReturnType<typeof queries.findSessionByTokenHash>>>;
+
 export function createSessionService(db: Db) {
+  const sessionRows = new RowCache<SessionRow>(SESSION_CACHE_TTL_MS, SESSION_CACHE_MAX);
+
   async function openSession(userId: number, platform: string): Promise<string> {
     const token = newSecret();
     await queries.insertSession(db, userId, hashSecret(token), platform);
@@ -37,6 +47,8 @@ export function createSessionService(db: Db) {
   }
 
   return {
+    sessionRows,
+
     /** POST /v1/launch: a new launch code standing for one installation. */
     async mintLaunchCode(): Promise<string> {
       const code = newSecret();
@@ -67,7 +79,9 @@ export function createSessionService(db: Db) {
     /** The token rules of DECISIONS: 497 unknown, 498 idle for 30 days, 499 ended by a sign-in elsewhere. */
     async authenticate(token: string | undefined): Promise<SessionUser> {
       if (!token) fail(Status.noToken);
-      const session = await queries.findSessionByTokenHash(db, hashSecret(token));
+      const tokenHash = hashSecret(token);
+      const key = tokenHash.toString('hex');
+      const session = await sessionRows.get(key, () => queries.findSessionByTokenHash(db, tokenHash));
       if (!session) fail(Status.noToken);
       if (session.ended_at) fail(endedStatus[session.ended_reason ?? ''] ?? Status.noToken);
       const idleFor = Date.now() - session.last_seen_at.getTime();
@@ -75,7 +89,10 @@ export function createSessionService(db: Db) {
         await queries.endSession(db, session.id, 'expired');
         fail(Status.sessionExpired);
       }
-      if (idleFor > TOUCH_EVERY_MS) await queries.touchSession(db, session.id);
+      if (idleFor > TOUCH_EVERY_MS) {
+        await queries.touchSession(db, session.id);
+        sessionRows.update(key, (row) => ({ ...row, last_seen_at: new Date() }));
+      }
       return { sessionId: session.id, userId: session.user_id };
     },
   };

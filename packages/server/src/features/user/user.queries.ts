@@ -1,35 +1,27 @@
 import type { Db } from '../../platform/db/database.ts';
 
-/** One round trip for everything user info shows. */
-export function findUserInfoRow(db: Db, userId: number, businessDay: string) {
+/** Everything user info shows is on the user row: one primary-key read on the hottest call. */
+export function findUserInfoRow(db: Db, userId: number) {
   return db
-    .selectFrom('users as u')
-    .select((eb) => [
-      'u.id',
-      'u.created_at',
-      'u.email',
-      'u.phone',
-      'u.vip_expiry',
-      'u.points',
-      'u.invite_code',
-      'u.promoter',
-      'u.init',
-      'u.paid_orders',
-      'u.extra_views',
-      'u.extra_views_day',
-      eb
-        .selectFrom('daily_views as dv')
-        .select((inner) => inner.fn.countAll<number>().as('n'))
-        .whereRef('dv.user_id', '=', 'u.id')
-        .where('dv.business_day', '=', businessDay)
-        .as('views_used'),
-      eb
-        .selectFrom('users as friend')
-        .select((inner) => inner.fn.countAll<number>().as('n'))
-        .whereRef('friend.invited_by', '=', 'u.id')
-        .as('invite_count'),
+    .selectFrom('users')
+    .select([
+      'id',
+      'created_at',
+      'email',
+      'phone',
+      'vip_expiry',
+      'points',
+      'invite_code',
+      'invite_count',
+      'promoter',
+      'init',
+      'paid_orders',
+      'extra_views',
+      'extra_views_day',
+      'views_day',
+      'views_used',
     ])
-    .where('u.id', '=', userId)
+    .where('id', '=', userId)
     .executeTakeFirst();
 }
 

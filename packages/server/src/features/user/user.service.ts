@@ -3,16 +3,26 @@ import type { AppContext } from '../../platform/context.ts';
 import { businessDay } from '../../platform/business-day.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { AppInfoService } from '../app-info/app-info.service.ts';
+import { RowCache } from '../../platform/row-cache.ts';
 import * as queries from './user.queries.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** User rows are read on every user-info call: kept in memory, dropped on any change to the row. */
+const USER_CACHE_TTL_MS = 60_000;
+const USER_CACHE_MAX = 100_000;
+export const USER_CHANGED_CHANNEL = 'user_changed';
+
+type UserRow = NonNullable<Awaited<ReturnType<typeof queries.findUserInfoRow>>>;
 
 export function createUserService(ctx: AppContext, appInfo: AppInfoService) {
+  const userRows = new RowCache<UserRow>(USER_CACHE_TTL_MS, USER_CACHE_MAX);
   return {
+    userRows,
+
     async userInfo(userId: number): Promise<UserInfo> {
       const today = businessDay(ctx.config.businessTimeZone);
       const [row, info] = await Promise.all([
-        queries.findUserInfoRow(ctx.db, userId, today),
+        userRows.get(String(userId), () => queries.findUserInfoRow(ctx.db, userId)),
         appInfo.stored(),
       ]);
       if (!row) notFound();
@@ -26,7 +36,7 @@ export function createUserService(ctx: AppContext, appInfo: AppInfoService) {
         phone: row.phone ?? '',
         vip,
         invite_code: row.invite_code,
-        invite_count: Number(row.invite_count ?? 0),
+        invite_count: row.invite_count,
         level: promotionLevel({
           paidOrders: row.paid_orders,
           vipActive: vip,

@@ -4,7 +4,9 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
+import { pgliteNotifications, postgresNotifications, registerNotifications } from './notifications.ts';
 import { PGlitePool } from './pglite-pool.ts';
+import { preparedStatements } from './prepared-pool.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -30,14 +32,20 @@ const pgliteParsers = {
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Db> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparedStatements(pool) }) });
+    registerNotifications(db, postgresNotifications(options.databaseUrl));
+    return db;
   }
   const dir = path.join(options.dataDir, 'db');
   fs.mkdirSync(dir, { recursive: true });
   const unlock = lockDataDir(dir);
   try {
     const pglite = await PGlite.create({ dataDir: dir, parsers: pgliteParsers });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new PGlitePool(pglite, unlock) }) });
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: new PGlitePool(pglite, unlock) }),
+    });
+    registerNotifications(db, pgliteNotifications(pglite));
+    return db;
   } catch (error) {
     unlock();
     throw error;

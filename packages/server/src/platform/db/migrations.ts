@@ -33,7 +33,11 @@ const migrations: Record<string, Migration> = {
           bind_bonus_given boolean not null default false,
           paid_orders integer not null default 0,
           extra_views_day date,
-          extra_views integer not null default 0
+          extra_views integer not null default 0,
+          -- Counters read on every user-info call, kept in the transactions that change what they count.
+          invite_count integer not null default 0,
+          views_day date,
+          views_used integer not null default 0
         );
 
         create index users_invited_by on users (invited_by) where invited_by is not null;
@@ -255,6 +259,29 @@ const migrations: Record<string, Migration> = {
         );
       `,
       );
+    },
+  },
+  '002_change_notifications': {
+    // Processes keep hot rows (users, sessions) in memory; a change from any process or CLI
+    // tells every listener at commit, so no cache outlives the row it copied.
+    async up(db: Kysely<unknown>) {
+      const statements = [
+        `create function notify_user_changed() returns trigger language plpgsql as $$
+         begin
+           perform pg_notify('user_changed', (case when tg_op = 'DELETE' then old.id else new.id end)::text);
+           return null;
+         end $$`,
+        `create trigger users_changed after update or delete on users
+           for each row execute function notify_user_changed()`,
+        `create function notify_session_changed() returns trigger language plpgsql as $$
+         begin
+           perform pg_notify('session_changed', encode(new.token_hash, 'hex'));
+           return null;
+         end $$`,
+        `create trigger sessions_changed after update of ended_at on sessions
+           for each row execute function notify_session_changed()`,
+      ];
+      for (const statement of statements) await sql.raw(statement).execute(db);
     },
   },
 };

@@ -24,6 +24,9 @@ export interface Database {
     paid_orders: Generated<number>;
     extra_views_day: string | null;
     extra_views: Generated<number>;
+    invite_count: Generated<number>;
+    views_day: string | null;
+    views_used: Generated<number>;
   };
   sessions: {
     id: Generated<number>;
