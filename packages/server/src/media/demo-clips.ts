@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { allFinished } from './all-finished.ts';
 import { testClipArgs, type TestPattern } from './ffmpeg-args.ts';
 import { findFontFile, runFfmpeg } from './ffmpeg.ts';
 
@@ -11,18 +12,31 @@ export interface DemoClipSpec {
   height: number;
 }
 
-/** Generates neutral test-pattern clips (DECISIONS), two at a time on this 2-core machine. */
+/** Two encodes at once fill the two cores; more only adds switching. */
+const PARALLEL_CLIPS = 2;
+
+/**
+ * Generates neutral test-pattern clips as `workDir/clip-N.mp4`, in the order of `specs`. Each
+ * gets its own hue and tone so clips made from the same pattern still look and sound apart.
+ */
 export async function makeDemoClips(workDir: string, specs: readonly DemoClipSpec[]): Promise<string[]> {
   await fs.mkdir(workDir, { recursive: true });
   const fontFile = findFontFile();
   const files = specs.map((_, i) => path.join(workDir, `clip-${i + 1}.mp4`));
-  const make = async (i: number) => {
-    const spec = specs[i]!;
-    const titleFile = path.join(workDir, `clip-${i + 1}.txt`);
-    await fs.writeFile(titleFile, spec.title);
-    await runFfmpeg(testClipArgs({ ...spec, out: files[i]!, titleFile, fontFile, toneHz: 220 + i * 110 }));
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < specs.length; i = next++) {
+      await runFfmpeg(
+        testClipArgs({
+          ...specs[i]!,
+          out: files[i]!,
+          fontFile,
+          hueDegrees: (i * 47) % 360,
+          toneHz: 220 + (i % 8) * 55,
+        }),
+      );
+    }
   };
-  for (let i = 0; i < specs.length; i += 2)
-    await Promise.all([make(i), ...(i + 1 < specs.length ? [make(i + 1)] : [])]);
+  await allFinished(Array.from({ length: PARALLEL_CLIPS }, worker));
   return files;
 }

@@ -1,5 +1,5 @@
 /**
- * ffmpeg argument builders: pure functions, unit-tested; the runner only spawns the process.
+ * ffmpeg argument builders: pure functions, unit-tested; `ffmpeg.ts` only spawns the process.
  */
 
 export const TEST_PATTERNS = [
@@ -12,54 +12,90 @@ export const TEST_PATTERNS = [
 ] as const;
 export type TestPattern = (typeof TEST_PATTERNS)[number];
 
-function lavfiSource(
-  pattern: TestPattern,
-  width: number,
-  height: number,
-  rate: number,
-  seconds?: number,
-): string {
+/**
+ * A value inside a filter graph is unescaped twice before the filter sees it: once by the graph
+ * parser (`\ ' [ ] , ;`) and once by the option parser (`\ ' :`). Escaping both levels with
+ * backslashes lets any text through, where quoting cannot carry a `'`.
+ */
+export function filterValue(value: string): string {
+  return value.replace(/[\\':]/g, '\\$&').replace(/[\\'[\],;]/g, '\\$&');
+}
+
+/**
+ * drawtext expands `%{...}` in its text and treats `\` as an escape; a literal title must
+ * neither start an expansion nor lose its backslashes. Control characters would break lines.
+ */
+export function drawtextLiteral(text: string): string {
+  return text
+    .replace(/\p{Cc}/gu, ' ')
+    .trim()
+    .replace(/[\\%]/g, '\\$&');
+}
+
+function drawtext(fontFile: string, text: string, style: string): string {
+  return `drawtext=fontfile=${filterValue(fontFile)}:text=${filterValue(text)}:${style}`;
+}
+
+/** A lavfi source graph; the costly sources are drawn small and scaled up to stay fast. */
+function lavfiSource(pattern: TestPattern, width: number, height: number, rate: number): string {
   const size = `s=${width}x${height}`;
-  const duration = seconds === undefined ? '' : `:d=${seconds}`;
-  if (pattern === 'life')
-    return `life=${size}:r=${rate}:mold=10:ratio=0.3:death_color=#1b2a4a:life_color=#ff4d6d`;
-  if (pattern === 'mandelbrot') return `mandelbrot=${size}:r=${rate}`;
-  return `${pattern}=${size}:r=${rate}${duration}`;
+  if (pattern === 'life') {
+    // Single-pixel cells are noise to the encoder (40 MB for 10 s); 8-pixel blocks compress.
+    const cells = `s=${Math.max(8, Math.round(width / 8))}x${Math.max(8, Math.round(height / 8))}`;
+    return `life=${cells}:r=${rate}:mold=10:ratio=0.3:death_color=#1b2a4a:life_color=#ff4d6d,scale=${width}:${height}:flags=neighbor`;
+  }
+  if (pattern === 'mandelbrot') {
+    // Every pixel is iterated; half size is four times cheaper and looks the same once scaled.
+    const half = `s=${Math.max(16, Math.round(width / 2))}x${Math.max(16, Math.round(height / 2))}`;
+    return `mandelbrot=${half}:r=${rate},scale=${width}:${height}`;
+  }
+  return `${pattern}=${size}:r=${rate}`;
 }
 
 export interface TestClipOptions {
   pattern: TestPattern;
+  /** Burnt into the picture when `fontFile` is given. */
+  title: string;
   seconds: number;
   width: number;
   height: number;
   out: string;
-  /** Burnt-in title, read from a file so no title can break the filter syntax. Needs `fontFile`. */
-  titleFile?: string;
   fontFile?: string;
-  /** Pitch of the tone, so clips also sound different. */
+  /** Turns the pattern's colours, so clips made from the same pattern still look apart. */
+  hueDegrees?: number;
+  /** Pitch of the tone, so clips also sound apart. */
   toneHz?: number;
 }
 
 /** A neutral generated clip: test pattern, burnt-in title and clock, a tone; H.264 + AAC in MP4. */
 export function testClipArgs(options: TestClipOptions): string[] {
-  const { pattern, seconds, width, height, out, titleFile, fontFile, toneHz = 440 } = options;
-  const filters = ['format=yuv420p'];
-  if (fontFile && titleFile) {
-    const size = Math.round(Math.min(width, height) / 10);
+  const { pattern, title, seconds, width, height, out, fontFile, hueDegrees = 0, toneHz = 440 } = options;
+  const filters = [`hue=h=${hueDegrees}`, 'format=yuv420p'];
+  if (fontFile) {
+    const text = drawtextLiteral(title);
+    // Bold sans glyphs average ~0.65 em wide: shrink long titles to fit portrait frames.
+    const fitting = (0.9 * width) / (0.65 * Math.max(1, title.length));
+    const size = Math.max(12, Math.round(Math.min(width / 10, height / 10, fitting)));
     filters.push(
-      `drawtext=fontfile=${fontFile}:textfile=${titleFile}:expansion=none:fontcolor=white:fontsize=${size}:box=1:boxcolor=black@0.55:boxborderw=12:x=(w-text_w)/2:y=(h-text_h)/2`,
-      `drawtext=fontfile=${fontFile}:text='%{pts\\:hms}':fontcolor=white:fontsize=${Math.round(size / 2)}:x=16:y=h-text_h-16`,
+      drawtext(
+        fontFile,
+        text,
+        `fontcolor=white:fontsize=${size}:box=1:boxcolor=black@0.55:boxborderw=12:x=(w-text_w)/2:y=(h-text_h)/2`,
+      ),
+      // A running clock shows seeking and quality switches at a glance.
+      drawtext(fontFile, '%{pts:hms}', `fontcolor=white:fontsize=${Math.round(size / 2)}:x=16:y=h-text_h-16`),
     );
   }
   return [
     '-hide_banner',
+    '-nostdin',
     '-loglevel',
     'error',
     '-y',
     '-f',
     'lavfi',
     '-i',
-    lavfiSource(pattern, width, height, 25, seconds),
+    lavfiSource(pattern, width, height, 25),
     '-f',
     'lavfi',
     '-i',
@@ -80,7 +116,6 @@ export function testClipArgs(options: TestClipOptions): string[] {
     'aac',
     '-b:a',
     '64k',
-    '-shortest',
     '-movflags',
     '+faststart',
     out,
@@ -97,19 +132,23 @@ export interface HlsRenditionOptions {
   durationSeconds?: number;
 }
 
-/** Bitrate caps per rendition height: SD for everyone, HD for VIP. */
-function rateFor(height: number): { maxrate: string; bufsize: string; crf: string; audio: string } {
+/** Quality per rendition height: 240 is the free tier and the intro, 480 the VIP tier. */
+function qualityFor(height: number): { crf: string; maxrate: string; bufsize: string; audio: string } {
   return height <= 240
-    ? { maxrate: '400k', bufsize: '800k', crf: '28', audio: '64k' }
-    : { maxrate: '1200k', bufsize: '2400k', crf: '24', audio: '96k' };
+    ? { crf: '28', maxrate: '400k', bufsize: '800k', audio: '64k' }
+    : { crf: '24', maxrate: '1200k', bufsize: '2400k', audio: '96k' };
 }
 
-/** One HLS VOD rendition with AES-128 segments (the key info file names key URI, key and IV). */
+/**
+ * One HLS VOD rendition with AES-128 segments. ffmpeg reads the key URI, key file and IV from the
+ * key info file, so the key itself never appears in these arguments.
+ */
 export function hlsRenditionArgs(options: HlsRenditionOptions): string[] {
   const { input, height, outDir, keyInfoFile, segmentSeconds, startSeconds, durationSeconds } = options;
-  const rate = rateFor(height);
+  const quality = qualityFor(height);
   return [
     '-hide_banner',
+    '-nostdin',
     '-loglevel',
     'error',
     '-y',
@@ -117,6 +156,11 @@ export function hlsRenditionArgs(options: HlsRenditionOptions): string[] {
     '-i',
     input,
     ...(durationSeconds !== undefined ? ['-t', String(durationSeconds)] : []),
+    // `V` skips cover art, which ffmpeg would otherwise pick when it is larger than the video.
+    '-map',
+    '0:V:0',
+    '-map',
+    '0:a:0?',
     '-vf',
     `scale=-2:${height},format=yuv420p`,
     '-c:v',
@@ -124,12 +168,12 @@ export function hlsRenditionArgs(options: HlsRenditionOptions): string[] {
     '-preset',
     'veryfast',
     '-crf',
-    rate.crf,
+    quality.crf,
     '-maxrate',
-    rate.maxrate,
+    quality.maxrate,
     '-bufsize',
-    rate.bufsize,
-    // A keyframe at every segment start, so each segment plays on its own.
+    quality.bufsize,
+    // A keyframe at every segment start, so each segment plays on its own and cuts are exact.
     '-force_key_frames',
     `expr:gte(t,n_forced*${segmentSeconds})`,
     '-sc_threshold',
@@ -137,7 +181,7 @@ export function hlsRenditionArgs(options: HlsRenditionOptions): string[] {
     '-c:a',
     'aac',
     '-b:a',
-    rate.audio,
+    quality.audio,
     '-ac',
     '2',
     '-f',
@@ -166,6 +210,7 @@ export interface FrameOptions {
 export function frameArgs({ input, atSeconds, width, height, out }: FrameOptions): string[] {
   return [
     '-hide_banner',
+    '-nostdin',
     '-loglevel',
     'error',
     '-y',
@@ -173,10 +218,12 @@ export function frameArgs({ input, atSeconds, width, height, out }: FrameOptions
     String(atSeconds),
     '-i',
     input,
+    '-map',
+    '0:V:0',
     '-frames:v',
     '1',
     '-vf',
-    `scale=${width}:${height}:force_original_aspect_ratio=increase,crop=${width}:${height}`,
+    `scale=${width}:${height}:force_original_aspect_ratio=increase,crop=${width}:${height},setsar=1`,
     '-q:v',
     '3',
     out,
@@ -188,25 +235,30 @@ export interface GeneratedImagesOptions {
   count: number;
   width: number;
   height: number;
+  /** An image2 pattern such as `/dir/img-%04d.jpg`; numbering starts at 1. */
   outPattern: string;
   fontFile?: string;
-  /** A short label drawn before the image number: capital letters, digits and spaces only. */
+  /** Drawn before each image's number (when a font is available); '' draws the number alone. */
   labelPrefix?: string;
 }
 
-/** Many distinct JPEGs from one process: the pattern's hue turns with every frame. */
+/** Many distinct JPEGs from one process: the hue turns by the golden angle with every frame. */
 export function generatedImagesArgs(options: GeneratedImagesOptions): string[] {
   const { pattern, count, width, height, outPattern, fontFile, labelPrefix } = options;
-  const filters = [`hue=h=n*137.5:s=1.2`, 'format=yuvj420p'];
-  if (fontFile && labelPrefix) {
-    if (!/^[A-Z0-9 ]{1,16}$/.test(labelPrefix))
-      throw new Error(`label prefix must be capitals, digits or spaces: ${labelPrefix}`);
+  const filters = ['hue=h=n*137.5:s=1.2', 'format=yuvj420p'];
+  if (fontFile && labelPrefix !== undefined) {
+    const label = drawtextLiteral(labelPrefix);
     filters.push(
-      `drawtext=fontfile=${fontFile}:text='${labelPrefix} %{eif\\:n+1\\:d}':fontcolor=white:fontsize=${Math.round(height / 8)}:box=1:boxcolor=black@0.5:boxborderw=10:x=(w-text_w)/2:y=(h-text_h)/2`,
+      drawtext(
+        fontFile,
+        `${label ? `${label} ` : ''}%{eif:n+1:d}`,
+        `fontcolor=white:fontsize=${Math.max(10, Math.round(Math.min(width, height) / 8))}:box=1:boxcolor=black@0.5:boxborderw=10:x=(w-text_w)/2:y=(h-text_h)/2`,
+      ),
     );
   }
   return [
     '-hide_banner',
+    '-nostdin',
     '-loglevel',
     'error',
     '-y',
@@ -226,7 +278,10 @@ export function generatedImagesArgs(options: GeneratedImagesOptions): string[] {
   ];
 }
 
-/** ffmpeg without an output prints the input's streams and duration on stderr (no ffprobe here). */
+/**
+ * There is no ffprobe: `ffmpeg -i` prints the container, streams and duration on stderr, and
+ * decoding two frames into the null muxer proves the video is moving pictures that decode.
+ */
 export function probeArgs(input: string): string[] {
-  return ['-hide_banner', '-nostdin', '-i', input];
+  return ['-hide_banner', '-nostdin', '-i', input, '-map', '0:V:0', '-frames:v', '2', '-f', 'null', '-'];
 }

@@ -3,97 +3,152 @@ import fs from 'node:fs';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import { probeArgs } from './ffmpeg-args.ts';
 
-export class FfmpegError extends Error {}
+export class FfmpegError extends Error {
+  override name = 'FfmpegError';
+}
 
-/** The file cannot be turned into video: corrupt, empty, missing, a still image or no video at all. */
+/** The file cannot become a video: corrupt, empty, missing, an image, a text file or sound only. */
 export class NotAVideoError extends Error {
+  override name = 'NotAVideoError';
   constructor(reason: string) {
     super(`not a playable video: ${reason}`);
   }
 }
 
-/** Runs the ffmpeg shipped by the npm package; rejects with the tail of its log on failure. */
-export function runFfmpeg(args: string[], options: { timeoutMs?: number } = {}): Promise<{ stderr: string }> {
+const DEFAULT_TIMEOUT_MS = 10 * 60_000;
+/** Enough of the log to explain a failure without holding a long encode's output in memory. */
+const KEPT_LOG_CHARS = 64_000;
+
+interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  timedOut: boolean;
+  stderr: string;
+}
+
+function spawnFfmpeg(args: string[], timeoutMs: number): Promise<Exit> {
   return new Promise((resolve, reject) => {
     const child = spawn(ffmpeg.path, args, { stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr = (stderr + chunk.toString()).slice(-20_000);
+    let timedOut = false;
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      stderr += chunk;
+      if (stderr.length > 2 * KEPT_LOG_CHARS) stderr = stderr.slice(-KEPT_LOG_CHARS);
     });
-    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 10 * 60_000);
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, timeoutMs);
     child.on('error', (error) => {
       clearTimeout(timer);
-      reject(new FfmpegError(`ffmpeg could not start: ${error.message}`));
+      reject(new FfmpegError(`ffmpeg could not start (${ffmpeg.path}): ${error.message}`));
     });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      if (code === 0) resolve({ stderr });
-      else reject(new FfmpegError(`ffmpeg failed (${signal ?? `exit ${code}`}): ${lastLines(stderr)}`));
+      resolve({ code, signal, timedOut, stderr });
     });
   });
 }
 
-function lastLines(text: string, count = 3): string {
+function lastLines(text: string, count = 5): string {
   return text.trim().split('\n').slice(-count).join(' | ');
+}
+
+/** Runs the ffmpeg shipped by the npm package; rejects with the end of its log on failure. */
+export async function runFfmpeg(
+  args: string[],
+  options: { timeoutMs?: number } = {},
+): Promise<{ stderr: string }> {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const exit = await spawnFfmpeg(args, timeoutMs);
+  if (exit.timedOut) {
+    throw new FfmpegError(`ffmpeg timed out after ${timeoutMs} ms: ${lastLines(exit.stderr)}`);
+  }
+  if (exit.code !== 0) {
+    const how = exit.signal ? `signal ${exit.signal}` : `exit ${exit.code}`;
+    throw new FfmpegError(`ffmpeg failed (${how}): ${lastLines(exit.stderr)}`);
+  }
+  return { stderr: exit.stderr };
 }
 
 export interface VideoProbe {
   durationSeconds: number;
+  /** As displayed, i.e. after the rotation phones record in the metadata. */
   width: number;
   height: number;
   hasAudio: boolean;
 }
 
-/** Demuxers that read single pictures: a still image is not a video even though ffmpeg opens it. */
-const STILL_IMAGE_FORMAT = /^(image2|.*_pipe|gif|apng|webp)/;
+/** ffmpeg opens pictures and text as one-stream "videos"; these containers never hold a real one. */
+const IMAGE_FORMATS = /^(image2|image2pipe|\w+_pipe|gif|apng|webp)$/;
+const TEXT_FORMATS = /^(tty|bin|xbin|idf|adf)$/;
 
-/** Reads duration, size and streams from `ffmpeg -i` (there is no ffprobe in the npm package). */
+/** Reads duration, size and streams, and decodes the first frames (there is no ffprobe here). */
 export async function probeVideo(file: string): Promise<VideoProbe> {
-  const stat = await fs.promises.stat(file).catch(() => null);
-  if (!stat?.isFile()) throw new NotAVideoError('file not found');
+  const stat = await fs.promises.stat(file).catch(() => undefined);
+  if (!stat) throw new NotAVideoError('the file does not exist');
+  if (!stat.isFile()) throw new NotAVideoError('it is not a file');
   if (stat.size === 0) throw new NotAVideoError('the file is empty');
-  const text = await probeLog(file);
-  const format = /Input #0, ([^,]+),/.exec(text)?.[1];
-  if (!format) throw new NotAVideoError('the file is not a media file ffmpeg can read');
-  const video = /Stream #\S+.*?: Video: .*?(\d{2,5})x(\d{2,5})/.exec(text);
-  if (!video) throw new NotAVideoError('the file has no video stream');
-  if (STILL_IMAGE_FORMAT.test(format)) throw new NotAVideoError('the file is a still image');
-  const duration = /Duration: (\d+):(\d+):(\d+(?:\.\d+)?)/.exec(text);
+
+  const exit = await spawnFfmpeg(probeArgs(file), 30_000);
+  if (exit.timedOut) throw new NotAVideoError('reading it took too long');
+  const log = exit.stderr;
+  const format = /^Input #0, (.+?), from '/m.exec(log)?.[1];
+  if (!format) {
+    // ffmpeg prefixes the error with the path; the reason alone is what a user should see.
+    const why = lastLines(log, 1).replace(`${file}: `, '') || 'no output';
+    throw new NotAVideoError(`ffmpeg cannot read it (${why})`);
+  }
+  if (IMAGE_FORMATS.test(format)) throw new NotAVideoError(`it is an image (${format})`);
+  if (TEXT_FORMATS.test(format)) throw new NotAVideoError('it is a text file');
+
+  // The mapping line names the stream `-map 0:V:0` chose: the first video that is not cover art.
+  const mapped = /^[ \t]*Stream #0:(\d+) -> #0:0/m.exec(log)?.[1];
+  const mappingAt = log.search(/^Stream mapping:/m);
+  const inputSection = mappingAt === -1 ? log : log.slice(0, mappingAt);
+  const streams = inputSection.split(/^(?=[ \t]*Stream #0:)/m).slice(1);
+  const video = streams.find((stream) => new RegExp(`^\\s*Stream #0:${mapped}\\D`).test(stream));
+  if (mapped === undefined || !video) throw new NotAVideoError('it has no video stream');
+  const size = /: Video: .*?, (\d+)x(\d+)\b/.exec(video);
+  if (!size) throw new NotAVideoError('its video has no picture size');
+
+  const duration = /Duration: (\d+):(\d+):(\d+(?:\.\d+)?)/.exec(inputSection);
   const durationSeconds = duration
     ? Number(duration[1]) * 3600 + Number(duration[2]) * 60 + Number(duration[3])
     : 0;
-  if (!(durationSeconds >= 0.5)) throw new NotAVideoError('the file has no playable duration');
+  if (!(durationSeconds > 0)) throw new NotAVideoError('it has no duration');
+
+  const frames = [...log.matchAll(/frame=\s*(\d+)/g)].at(-1)?.[1];
+  if (Number(frames ?? 0) < 2) {
+    throw new NotAVideoError(frames === '1' ? 'it holds a single picture' : 'its video does not decode');
+  }
+
+  const rotation = Number(/^\s*rotate\s*:\s*(-?\d+)/m.exec(video)?.[1] ?? 0);
+  const turned = Math.abs(rotation) % 180 === 90;
+  const [width, height] = [Number(size[1]), Number(size[2])];
   return {
     durationSeconds,
-    width: Number(video[1]),
-    height: Number(video[2]),
-    hasAudio: /Stream #\S+.*?: Audio: /.test(text),
+    width: turned ? height : width,
+    height: turned ? width : height,
+    hasAudio: streams.some((stream) => / Audio: /.test(stream)),
   };
-}
-
-/** Without an output ffmpeg exits 1 after printing what it found; the printout is what we want. */
-function probeLog(file: string): Promise<string> {
-  return new Promise((resolve) => {
-    const child = spawn(ffmpeg.path, probeArgs(file), { stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-    child.on('close', () => {
-      clearTimeout(timer);
-      resolve(stderr);
-    });
-    child.on('error', () => resolve(''));
-  });
 }
 
 const FONT_CANDIDATES = [
   '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf',
   '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',
+  '/usr/share/fonts/dejavu/DejaVuSans-Bold.ttf',
+  '/usr/share/fonts/dejavu/DejaVuSans.ttf',
   '/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf',
+  '/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf',
   '/usr/share/fonts/truetype/liberation2/LiberationSans-Bold.ttf',
+  '/usr/share/fonts/truetype/liberation2/LiberationSans-Regular.ttf',
+  '/usr/share/fonts/liberation/LiberationSans-Bold.ttf',
+  '/usr/share/fonts/liberation-sans/LiberationSans-Bold.ttf',
 ];
 
-/** drawtext needs a font file; without one, generated media simply has no text. */
+/** drawtext needs a font file; without one, generated media simply carries no text. */
 export function findFontFile(): string | undefined {
   return FONT_CANDIDATES.find((file) => fs.existsSync(file));
 }

@@ -2,68 +2,105 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { newHlsKey } from './aes.ts';
+import { allFinished } from './all-finished.ts';
 import { hlsRenditionArgs } from './ffmpeg-args.ts';
-import { runFfmpeg } from './ffmpeg.ts';
+import { NotAVideoError, runFfmpeg } from './ffmpeg.ts';
 
-/** The key URI ingest writes into playlists; the server rewrites it to the gated key URL. */
+/**
+ * The key URI written into every playlist. It is relative on purpose: the server rewrites it at
+ * serve time to its gated key URL.
+ */
 export const PLAYLIST_KEY_URI = 'key';
+export const PLAYLIST_KEY_LINE_PREFIX = `#EXT-X-KEY:METHOD=AES-128,URI="${PLAYLIST_KEY_URI}"`;
 
-const RENDITION_SPECS = {
-  '240': { height: 240, segmentSeconds: 4 },
-  '480': { height: 480, segmentSeconds: 4 },
-  intro: { height: 240, segmentSeconds: 2, durationSeconds: 8 },
-} as const;
+export const RENDITIONS = ['240', '480', 'intro'] as const;
+export type Rendition = (typeof RENDITIONS)[number];
 
-export type RenditionSecrets = Record<keyof typeof RENDITION_SPECS, { key: Buffer; iv: Buffer }>;
+const INTRO_SECONDS = 8;
+
+const RENDITION_SPECS: Record<Rendition, { height: number; segmentSeconds: number; intro: boolean }> = {
+  '240': { height: 240, segmentSeconds: 4, intro: false },
+  '480': { height: 480, segmentSeconds: 4, intro: false },
+  intro: { height: 240, segmentSeconds: 2, intro: true },
+};
+
+export interface RenditionSecret {
+  /** 16-byte AES-128 key. */
+  key: Buffer;
+  /** 16-byte IV, also written into the playlist as `IV=0x…`. */
+  iv: Buffer;
+}
+export type RenditionSecrets = Record<Rendition, RenditionSecret>;
 
 /**
  * Transcodes one file into the 240, 480 and intro renditions, each with its own AES-128 key.
- * Keys are written only to a private temporary folder for ffmpeg, never beside the segments.
+ * `outDir` is served publicly, so the keys only ever touch a private temporary folder.
  */
 export async function makeHlsRenditions({
   input,
   outDir,
+  durationSeconds,
 }: {
   input: string;
   outDir: string;
+  durationSeconds: number;
 }): Promise<{ renditions: RenditionSecrets }> {
   const keyDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hls-keys-'));
   try {
-    const entries = await Promise.all(
-      (Object.keys(RENDITION_SPECS) as (keyof typeof RENDITION_SPECS)[]).map(async (name) => {
-        const spec = RENDITION_SPECS[name];
-        const secret = newHlsKey();
-        const keyFile = path.join(keyDir, `${name}.key`);
-        const keyInfoFile = path.join(keyDir, `${name}.keyinfo`);
-        await fs.writeFile(keyFile, secret.key, { mode: 0o600 });
-        await fs.writeFile(keyInfoFile, `${PLAYLIST_KEY_URI}\n${keyFile}\n${secret.iv.toString('hex')}\n`, {
-          mode: 0o600,
-        });
-        const dir = path.join(outDir, name);
-        await fs.mkdir(dir, { recursive: true });
-        await runFfmpeg(
-          hlsRenditionArgs({
-            input,
-            height: spec.height,
-            outDir: dir,
-            keyInfoFile,
-            segmentSeconds: spec.segmentSeconds,
-            ...('durationSeconds' in spec ? { startSeconds: 0, durationSeconds: spec.durationSeconds } : {}),
-          }),
+    const make = async (name: Rendition): Promise<RenditionSecret> => {
+      const spec = RENDITION_SPECS[name];
+      const secret = newHlsKey();
+      const keyFile = path.join(keyDir, `${name}.key`);
+      const keyInfoFile = path.join(keyDir, `${name}.keyinfo`);
+      await fs.writeFile(keyFile, secret.key, { mode: 0o600 });
+      await fs.writeFile(keyInfoFile, `${PLAYLIST_KEY_URI}\n${keyFile}\n${secret.iv.toString('hex')}\n`, {
+        mode: 0o600,
+      });
+      const dir = path.join(outDir, name);
+      await fs.mkdir(dir, { recursive: true });
+      const cut = spec.intro
+        ? { startSeconds: 0, durationSeconds: Math.min(INTRO_SECONDS, durationSeconds) }
+        : {};
+      await runFfmpeg(
+        hlsRenditionArgs({
+          input,
+          height: spec.height,
+          outDir: dir,
+          keyInfoFile,
+          segmentSeconds: spec.segmentSeconds,
+          ...cut,
+        }),
+      );
+      const seconds = await checkEncryptedPlaylist(dir);
+      const expected = cut.durationSeconds ?? durationSeconds;
+      // A truncated file still opens and ffmpeg exits 0 after the first broken packet.
+      if (seconds < expected * 0.8 - 0.5) {
+        throw new NotAVideoError(
+          `it is damaged: only ${seconds.toFixed(1)} of ${expected.toFixed(1)} s decode`,
         );
-        await assertEncryptedPlaylist(path.join(dir, 'index.m3u8'));
-        return [name, secret] as const;
-      }),
-    );
-    return { renditions: Object.fromEntries(entries) as RenditionSecrets };
+      }
+      return secret;
+    };
+    // All three at once: x264 threads already, yet overlapping the encodes measured ~10% faster
+    // on two cores than one after another.
+    const [low, high, intro] = await allFinished([make('240'), make('480'), make('intro')] as const);
+    return { renditions: { '240': low, '480': high, intro } };
   } finally {
     await fs.rm(keyDir, { recursive: true, force: true });
   }
 }
 
-async function assertEncryptedPlaylist(file: string): Promise<void> {
-  const text = await fs.readFile(file, 'utf8');
-  if (!text.includes(`#EXT-X-KEY:METHOD=AES-128,URI="${PLAYLIST_KEY_URI}"`) || !/seg_\d{5}\.ts/.test(text)) {
-    throw new Error(`ffmpeg wrote an unexpected playlist: ${file}`);
+/** Checks what ffmpeg actually wrote and returns the playlist's length in seconds. */
+async function checkEncryptedPlaylist(dir: string): Promise<number> {
+  const playlistFile = path.join(dir, 'index.m3u8');
+  const text = await fs.readFile(playlistFile, 'utf8');
+  const segments = text.match(/^seg_\d{5}\.ts$/gm) ?? [];
+  if (!text.includes(PLAYLIST_KEY_LINE_PREFIX) || segments.length === 0 || !text.includes('#EXT-X-ENDLIST')) {
+    throw new Error(`ffmpeg wrote an unexpected playlist: ${playlistFile}`);
   }
+  for (const segment of segments) {
+    const stat = await fs.stat(path.join(dir, segment)).catch(() => undefined);
+    if (!stat || stat.size === 0) throw new Error(`ffmpeg did not write ${segment} in ${dir}`);
+  }
+  return [...text.matchAll(/^#EXTINF:([\d.]+)/gm)].reduce((sum, match) => sum + Number(match[1]), 0);
 }

@@ -90,7 +90,7 @@ async function makeImages(mediaDir: string, imageKey: Buffer, work: string, log:
   const kinds = [
     { kind: 'covers', pattern: 'testsrc2', count: 340, width: 640, height: 360, label: 'COVER' },
     { kind: 'thumbs', pattern: 'smptebars', count: 340, width: 360, height: 640, label: 'THUMB' },
-    { kind: 'avatars', pattern: 'mandelbrot', count: 64, width: 240, height: 240, label: '' },
+    { kind: 'avatars', pattern: 'mandelbrot', count: 64, width: 240, height: 240, label: undefined },
     { kind: 'tiles', pattern: 'rgbtestsrc', count: 32, width: 400, height: 240, label: 'TILE' },
     { kind: 'banners', pattern: 'testsrc', count: 32, width: 750, height: 320, label: 'AD' },
   ] as const;
