@@ -26,6 +26,7 @@ import { catalogueRoutes } from './features/catalogue/catalogue.routes.ts';
 import { createCatalogueService } from './features/catalogue/catalogue.service.ts';
 import { linesRoutes } from './features/lines/lines.routes.ts';
 import { createLinesService, type ListeningPorts } from './features/lines/lines.service.ts';
+import { pwaRoutes } from './features/pwa/pwa.routes.ts';
 import { sessionRoutes } from './features/session/session.routes.ts';
 import { createSessionService, SESSION_CHANGED_CHANNEL } from './features/session/session.service.ts';
 import { signinRoutes } from './features/signin/signin.routes.ts';
@@ -83,6 +84,7 @@ export async function buildApp(
   await app.register(formbody, { bodyLimit: MAX_JSON_BODY_BYTES });
 
   installErrorHandling(app, readAppShell(config));
+  installDraining(app);
   installRegionCheck(app, config);
 
   const lines = createLinesService(ctx, listening);
@@ -107,6 +109,7 @@ export async function buildApp(
   await app.register(signinRoutes(sessions, createSigninService(ctx)));
   await app.register(analyticsRoutes(ctx, sessions));
   await app.register(streamingRoutes(sessions, createStreamingService(ctx)));
+  await app.register(pwaRoutes(ctx, lines));
 
   app.get('/healthz', async () => {
     await db.selectFrom('settings').select('key').limit(1).execute();
@@ -162,6 +165,21 @@ function installErrorHandling(app: FastifyInstance, appShell: Buffer | undefined
 function readAppShell(config: Config): Buffer | undefined {
   const file = path.join(config.webDist, 'index.html');
   return fs.existsSync(file) ? fs.readFileSync(file) : undefined;
+}
+
+/**
+ * While the server shuts down, every reply asks its client to close the connection, so busy
+ * keep-alive connections end after their current request instead of holding the process open.
+ */
+function installDraining(app: FastifyInstance) {
+  let draining = false;
+  app.addHook('preClose', async () => {
+    draining = true;
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (draining) reply.header('connection', 'close');
+    return payload;
+  });
 }
 
 /** 481 for countries the operator blocks, read from a CDN's country header (none by default). */

@@ -12,6 +12,8 @@ import { seedIfEmpty } from './seed/seed.ts';
  * Starts the product: migrations, the demo catalogue on a first start, the main port and one more
  * port per extra line. SIGTERM/SIGINT let in-flight requests finish, then close the database.
  */
+const SHUTDOWN_GRACE_MS = 10_000;
+
 async function main() {
   const config = loadConfig(process.env, process.argv.slice(2));
   const db = await openDatabase(config);
@@ -45,8 +47,16 @@ async function main() {
     closing = true;
     stopWatching();
     app.log.info({ signal }, 'shutting down');
-    await Promise.all(extraServers.map((server) => new Promise((resolve) => server.close(resolve))));
-    await app.close();
+    // In-flight requests finish; a client that still holds a connection after the grace period is cut.
+    const cut = setTimeout(() => {
+      app.server.closeAllConnections();
+      extraServers.forEach((server) => server.closeAllConnections());
+    }, SHUTDOWN_GRACE_MS);
+    cut.unref();
+    await Promise.all([
+      app.close(),
+      ...extraServers.map((server) => new Promise((resolve) => server.close(resolve))),
+    ]);
     await db.destroy();
     process.exit(0);
   };

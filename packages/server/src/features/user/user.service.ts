@@ -58,6 +58,8 @@ export function createUserService(ctx: AppContext, appInfo: AppInfoService) {
 
     async init(userId: number, source: string | undefined, install: string | undefined): Promise<void> {
       await queries.markInit(ctx.db, userId, source ?? null, install ?? null);
+      // The notification reaches this process a moment later; its own change must show at once.
+      userRows.drop(String(userId));
     },
   };
 }

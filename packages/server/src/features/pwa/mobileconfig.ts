@@ -1,0 +1,75 @@
+import crypto from 'node:crypto';
+
+/** XML text escaping for plist strings. */
+function xml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+export interface WebClipProfile {
+  /** The home-screen address, carrying the launch code so the standalone app finds its account. */
+  url: string;
+  label: string;
+  organization: string;
+  identifier: string;
+  icon?: Buffer;
+}
+
+/**
+ * An iOS configuration profile with one Web Clip payload (DECISIONS: install): full screen, the
+ * URL with the launch code, the icon and the label.
+ */
+export function webClipProfile(profile: WebClipProfile): string {
+  const clipUuid = crypto.randomUUID().toUpperCase();
+  const profileUuid = crypto.randomUUID().toUpperCase();
+  const icon = profile.icon
+    ? `\n      <key>Icon</key>\n      <data>${profile.icon.toString('base64')}</data>`
+    : '';
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+  <key>PayloadContent</key>
+  <array>
+    <dict>
+      <key>FullScreen</key>
+      <true/>${icon}
+      <key>IgnoreManifestScope</key>
+      <true/>
+      <key>IsRemovable</key>
+      <true/>
+      <key>Label</key>
+      <string>${xml(profile.label)}</string>
+      <key>PayloadDisplayName</key>
+      <string>${xml(profile.label)}</string>
+      <key>PayloadIdentifier</key>
+      <string>${xml(profile.identifier)}.webclip.${clipUuid}</string>
+      <key>PayloadType</key>
+      <string>com.apple.webClip.managed</string>
+      <key>PayloadUUID</key>
+      <string>${clipUuid}</string>
+      <key>PayloadVersion</key>
+      <integer>1</integer>
+      <key>Precomposed</key>
+      <true/>
+      <key>URL</key>
+      <string>${xml(profile.url)}</string>
+    </dict>
+  </array>
+  <key>PayloadDisplayName</key>
+  <string>${xml(profile.label)}</string>
+  <key>PayloadIdentifier</key>
+  <string>${xml(profile.identifier)}</string>
+  <key>PayloadOrganization</key>
+  <string>${xml(profile.organization)}</string>
+  <key>PayloadRemovalDisallowed</key>
+  <false/>
+  <key>PayloadType</key>
+  <string>Configuration</string>
+  <key>PayloadUUID</key>
+  <string>${profileUuid}</string>
+  <key>PayloadVersion</key>
+  <integer>1</integer>
+</dict>
+</plist>
+`;
+}
