@@ -33,7 +33,8 @@ export async function phoneContext(
   browser: Browser,
   options: { locale?: string } = {},
 ): Promise<BrowserContext> {
-  return browser.newContext({ ...PHONE, locale: options.locale ?? 'zh-CN' });
+  // The service worker is tested on its own; here it would hide the page's requests from the test.
+  return browser.newContext({ ...PHONE, locale: options.locale ?? 'zh-CN', serviceWorkers: 'block' });
 }
 
 export function screenshotPath(name: string): string {

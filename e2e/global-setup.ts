@@ -9,6 +9,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     firstStartSeconds: number;
+    linePorts: number[];
   }
 }
 
@@ -31,13 +32,16 @@ function freePort(): Promise<number> {
  */
 export default async function setup(project: TestProject) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'app-e2e-'));
+  // Three lines on one machine: the main port and two extra ports, whose API replies are encrypted.
   const port = await freePort();
+  const linePorts = [await freePort(), await freePort()];
   const started = Date.now();
   const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/server.ts'], {
     cwd: root,
     env: {
       ...process.env,
       PORT: String(port),
+      LINE_PORTS: linePorts.join(','),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
@@ -57,6 +61,7 @@ export default async function setup(project: TestProject) {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   project.provide('baseUrl', baseUrl);
+  project.provide('linePorts', [port, ...linePorts]);
   project.provide('firstStartSeconds', (Date.now() - started) / 1000);
   return async () => {
     server.kill('SIGTERM');

@@ -1,16 +1,63 @@
-import type { Browser } from 'playwright-core';
+import type { AppInfo } from '@app/contract';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium, phoneContext, screenshotPath } from './browser.ts';
 
 let browser: Browser;
 const baseUrl = inject('baseUrl');
+const [mainPort, ...extraPorts] = inject('linePorts');
 
 beforeAll(async () => {
   browser = await launchChromium();
 });
 afterAll(async () => browser?.close());
 
-describe('start-up shell', () => {
+/** A phone that has been through the jump page once and holds a token. */
+async function startedPhone(
+  options: { locale?: string; setup?: (context: BrowserContext) => Promise<void> } = {},
+) {
+  const context = await phoneContext(browser, options);
+  await options.setup?.(context);
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/`);
+  await page.waitForURL(/\/long(\?|$)/);
+  // Start-up has finished once the home shows its first decrypted image.
+  await page.locator('img[src^="blob:"]').first().waitFor();
+  return { context, page };
+}
+
+/** Closes the start-up pop-up chain (announcement, promotion, ad, check-in) one by one. */
+async function closePopups(page: Page) {
+  for (let i = 0; i < 6; i++) {
+    await page.waitForTimeout(400);
+    if ((await page.locator('[data-testid^="popup-"]').count()) === 0) return;
+    await page.mouse.click(6, 6); // the mask around the pop-up closes it
+  }
+}
+
+/**
+ * Serves app info changed by `change`. It is fetched from the plain main line, whichever line the
+ * app chose, so the change works on encrypted lines too (the reply goes back unencrypted).
+ */
+async function changeAppInfo(context: BrowserContext, change: (info: AppInfo) => void) {
+  await context.route('**/v1/appinfo', async (route) => {
+    const reply = await route.fetch({ url: `${baseUrl}/v1/appinfo` });
+    const body = (await reply.json()) as { response: AppInfo };
+    change(body.response);
+    await route.fulfill({ response: reply, json: body });
+  });
+}
+
+const apiPortsUsed = (page: Page) => {
+  const ports = new Set<string>();
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/v1/') || url.pathname.startsWith('/v2/')) ports.add(url.port);
+  });
+  return ports;
+};
+
+describe('start-up', () => {
   it('made the demo catalogue and served a first start in under 90 s', () => {
     expect(inject('firstStartSeconds')).toBeLessThan(90);
   });
@@ -22,27 +69,197 @@ describe('start-up shell', () => {
     await page.waitForURL(/\/long$/);
     await expect
       .poll(() => page.evaluate(() => localStorage.getItem('app.token')))
-      .toMatch(/^[A-Za-z0-9_-]{43}$/);
-    await page.getByText('排行').waitFor();
-    const userId = await page.getByTestId('user-id').textContent();
-    await page.screenshot({ path: screenshotPath('startup-long') });
+      .toMatch(/^"[A-Za-z0-9_-]{43}"$/);
+    await page.locator('.app-tab-bar').getByText('长视频').waitFor();
+    // The category grid shows decrypted covers.
+    await expect
+      .poll(() => page.locator('img[src^="blob:"]').count(), { timeout: 15_000 })
+      .toBeGreaterThan(0);
+    await page.screenshot({ path: screenshotPath('home-long') });
 
-    const launches: string[] = [];
+    const logins: string[] = [];
     page.on('request', (request) => {
-      if (request.url().includes('/v1/launch') || request.url().includes('/v1/fastlogin'))
-        launches.push(request.url());
+      if (/\/v1\/(launch|fastlogin)/.test(request.url())) logins.push(request.url());
     });
     await page.goto(`${baseUrl}/long`);
-    await page.getByText('排行').waitFor();
-    expect(await page.getByTestId('user-id').textContent()).toBe(userId);
-    expect(launches).toEqual([]);
+    await page.locator('img[src^="blob:"]').first().waitFor();
+    expect(logins).toEqual([]);
     await context.close();
   });
 
-  it('serves the app shell for any history-mode path', async () => {
-    const reply = await fetch(`${baseUrl}/member/setting`);
-    expect(reply.status).toBe(200);
-    expect(reply.headers.get('content-type')).toContain('text/html');
-    expect(await reply.text()).toContain('<div id="root">');
+  it('shows the app shell for history-mode paths and redirects unknown paths to /long', async () => {
+    const { context, page } = await startedPhone();
+    await page.goto(`${baseUrl}/member/setting`);
+    await page.locator('.adm-nav-bar').getByText('设置').waitFor();
+    await page.goto(`${baseUrl}/girls/list`);
+    await page.waitForURL(/\/long$/);
+    await context.close();
+  });
+});
+
+describe('lines', () => {
+  it('chooses another api line when one is 2 s slower at the speed test', async () => {
+    const slow = mainPort;
+    const { context, page } = await startedPhone({
+      setup: async (ctx) => {
+        await ctx.route(`http://127.0.0.1:${slow}/speed.html*`, async (route) => {
+          await new Promise((resolve) => setTimeout(resolve, 2000));
+          await route.continue();
+        });
+      },
+    });
+    const ports = apiPortsUsed(page);
+    await page.goto(`${baseUrl}/long`);
+    await page.locator('img[src^="blob:"]').first().waitFor();
+    expect([...ports].filter((port) => port !== String(slow)).length).toBeGreaterThan(0);
+    expect(ports.has(String(slow))).toBe(false);
+    await context.close();
+  });
+
+  it('moves to the next line when the current api line dies mid-session, and works the same on encrypted lines', async () => {
+    const { context, page } = await startedPhone({
+      setup: async (ctx) => {
+        // Make the main (plain) line the slowest, so an encrypted extra line serves the session.
+        await ctx.route(`http://127.0.0.1:${mainPort}/speed.html*`, async (route) => {
+          await new Promise((resolve) => setTimeout(resolve, 1500));
+          await route.continue();
+        });
+      },
+    });
+    const encryptedReplies: string[] = [];
+    page.on('response', (response) => {
+      if (response.headers()['x-app-name']) encryptedReplies.push(response.url());
+    });
+    await page.goto(`${baseUrl}/long`);
+    await page.locator('img[src^="blob:"]').first().waitFor();
+    expect(encryptedReplies.length).toBeGreaterThan(0);
+
+    const dead = new URL(encryptedReplies[0]!).port;
+    await context.route(new RegExp(`^http://127\\.0\\.0\\.1:${dead}/v[12]/`), (route) =>
+      route.abort('connectionrefused'),
+    );
+    const ports = apiPortsUsed(page);
+    await closePopups(page);
+    await page.getByText('短视频').first().click();
+    await page.waitForURL(/\/short$/);
+    await page.goto(`${baseUrl}/long`);
+    await page.locator('img[src^="blob:"]').first().waitFor();
+    expect([...ports].some((port) => port !== dead)).toBe(true);
+    await context.close();
+  });
+
+  it('falls back to the built-in lines when the host file is unreachable', async () => {
+    const { context, page } = await startedPhone({
+      setup: async (ctx) => {
+        await ctx.route('**/host_pwa.txt', (route) => route.abort('connectionrefused'));
+      },
+    });
+    await page.locator('img[src^="blob:"]').first().waitFor();
+    await context.close();
+  });
+
+  it('says "all error" when every line fails its speed test, and still uses the defaults', async () => {
+    const { context, page } = await startedPhone({
+      setup: async (ctx) => {
+        await ctx.route('**/speed.html*', (route) => route.abort('connectionrefused'));
+      },
+    });
+    await page.getByText('所有线路均连接失败，已使用默认线路').first().waitFor();
+    await page.locator('img[src^="blob:"]').first().waitFor();
+    await context.close();
+  });
+});
+
+describe('failure paths and session', () => {
+  it('shows the service error when app info says pwa.allow is false', async () => {
+    const context = await phoneContext(browser);
+    await changeAppInfo(context, (info) => {
+      info.pwa.allow = false;
+      info.pwa.message = '';
+    });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/long`);
+    await page.getByText('服务暂时不可用').first().waitFor();
+    await context.close();
+  });
+
+  it('answers a 497 with the relogin prompt, registers a new guest and carries on', async () => {
+    const { context, page } = await startedPhone();
+    await page.evaluate(() => localStorage.setItem('app.token', JSON.stringify('expired-or-forged-token')));
+    await page.goto(`${baseUrl}/long`);
+    const prompt = page.getByRole('dialog').filter({ hasText: '您的登录状态已失效，请重新登录' });
+    await prompt.getByRole('button', { name: '确定' }).click();
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('app.token')))
+      .toMatch(/^"[A-Za-z0-9_-]{43}"$/);
+    const done = page.getByRole('dialog').filter({ hasText: '当前为普通会员身份' });
+    await done.getByRole('button', { name: '确定' }).click();
+    await page.locator('img[src^="blob:"]').first().waitFor();
+    await context.close();
+  });
+});
+
+describe('hidden line-config dialog', () => {
+  it('opens on the 10th tap, lists the lines, and its logout clears local storage', async () => {
+    const { context, page } = await startedPhone();
+    await closePopups(page);
+    const tokenBefore = await page.evaluate(() => localStorage.getItem('app.token'));
+    const trigger = page.getByTestId('hidden-config-trigger');
+    for (let i = 0; i < 9; i++) await trigger.click();
+    expect(await page.getByTestId('hidden-config').count()).toBe(0);
+    await trigger.click();
+    await page.getByTestId('hidden-config').waitFor();
+    expect(await page.getByTestId('hidden-config').innerText()).toContain(`127.0.0.1:${extraPorts[0]}`);
+    await page.screenshot({ path: screenshotPath('hidden-config') });
+    await page.getByRole('button', { name: '退出登录' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('app.token')), { timeout: 15_000 })
+      .not.toBe(tokenBefore);
+    await context.close();
+  });
+});
+
+describe('locale', () => {
+  it('shows simplified Chinese for zh-CN and traditional for zh-TW and en-US', async () => {
+    for (const [locale, tab] of [
+      ['zh-CN', '长视频'],
+      ['zh-TW', '長影片'],
+      ['en-US', '長影片'],
+    ] as const) {
+      const { context, page } = await startedPhone({ locale });
+      await page.getByText(tab).first().waitFor();
+      await context.close();
+    }
+  });
+});
+
+describe('pop-up chain', () => {
+  it('shows the announcement, then the promotion, then the check-in, one at a time; "hide today" lasts a day', async () => {
+    const context = await phoneContext(browser);
+    await changeAppInfo(context, (info) => {
+      info.pwa.message = '系统公告\\n第二行';
+    });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/`);
+    await page.getByTestId('popup-announcement').waitFor();
+    expect(await page.getByTestId('popup-announcement').innerText()).toContain('系统公告\n第二行');
+    await page.screenshot({ path: screenshotPath('popup-announcement') });
+    expect(await page.getByTestId('popup-promotion').count()).toBe(0);
+    await page.getByRole('button', { name: '今日不再显示' }).click();
+    await page.getByTestId('popup-promotion').waitFor();
+    await page.getByTestId('popup-promotion').press('Escape');
+    await page.mouse.click(10, 10);
+    await page.getByTestId('popup-checkin').waitFor();
+    await page.screenshot({ path: screenshotPath('popup-checkin') });
+
+    // Reloading today skips the announcement; a day later it is back.
+    await page.reload();
+    await page.getByTestId('popup-promotion').waitFor();
+    expect(await page.getByTestId('popup-announcement').count()).toBe(0);
+    await page.evaluate(() => localStorage.setItem('app.announcementHiddenUntil', String(Date.now() - 1)));
+    await page.reload();
+    await page.getByTestId('popup-announcement').waitFor();
+    await context.close();
   });
 });

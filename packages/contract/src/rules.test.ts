@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { chooseStreamLine, formatPlayCount, formatViews, isValidEmail, promotionLevel } from './rules.ts';
+import {
+  chooseStreamLine,
+  formatPlayCount,
+  formatViews,
+  isNewerVersion,
+  isValidEmail,
+  promotionLevel,
+} from './rules.ts';
 
 describe('formatPlayCount', () => {
   it('shows raw counts under ten thousand and wan units with one decimal above', () => {
@@ -50,5 +57,14 @@ describe('promotionLevel', () => {
     expect(promotionLevel({ ...base, paidOrders: 1, vipEndedDaysAgo: 10 })).toBe('C');
     expect(promotionLevel({ ...base, paidOrders: 3, vipEndedDaysAgo: 10 })).toBe('D');
     expect(promotionLevel({ ...base, paidOrders: 3, vipEndedDaysAgo: 91 })).toBe('F');
+  });
+});
+
+describe('isNewerVersion', () => {
+  it('compares dotted versions number by number', () => {
+    expect(isNewerVersion('1.0.71', '1.0.70')).toBe(true);
+    expect(isNewerVersion('1.0.70', '1.0.70')).toBe(false);
+    expect(isNewerVersion('1.0.9', '1.0.70')).toBe(false);
+    expect(isNewerVersion('1.1', '1.0.70')).toBe(true);
   });
 });

@@ -48,3 +48,13 @@ export function promotionLevel(input: {
   if (input.vipEndedDaysAgo !== null && input.vipEndedDaysAgo > 90) return 'F';
   return input.paidOrders === 1 ? 'C' : 'D';
 }
+
+/** True when dotted version `candidate` (e.g. app info's `pwa.version`) is newer than `running`. */
+export function isNewerVersion(candidate: string, running: string): boolean {
+  const a = candidate.split('.').map((part) => Number.parseInt(part, 10) || 0);
+  const b = running.split('.').map((part) => Number.parseInt(part, 10) || 0);
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) > (b[i] ?? 0);
+  }
+  return false;
+}

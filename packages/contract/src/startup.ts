@@ -60,7 +60,8 @@ export const AppInfoSchema = z.object({
   home: z.object({ news_content: z.string() }),
   views: z.object({ daily_free: z.number().int() }),
   app_url: z.string(),
-  imgUrl: z.object({ url: z.string(), encrypt: z.boolean() }),
+  /** The image line of last resort, with its key: used when the host list or every image line failed. */
+  imgUrl: z.object({ url: z.string(), encrypt: z.boolean(), key: z.string() }),
 });
 export type AppInfo = z.infer<typeof AppInfoSchema>;
 export const AppInfoReplySchema = replySchema(AppInfoSchema);

@@ -1,11 +1,77 @@
-/** Local settings, typed and persisted in one place (spec part 1 §3). */
-const PREFIX = 'app.';
+import { DEFAULT_VIDEO_PIXEL, NON_VIP_PLAY_RATE, SEARCH_HISTORY_MAX, type VideoPixel } from '@app/contract';
 
-export function readToken(): string | null {
-  return localStorage.getItem(`${PREFIX}token`);
+/**
+ * Local settings (spec part 1 §3, part 2 §3), typed and persisted in one place. Every value has a
+ * default, so a first visit and a cleared storage read the same as a fresh install.
+ */
+export interface Settings {
+  token: string | null;
+  locale: 'cn' | 'tw' | null;
+  videoPixel: VideoPixel;
+  streamAutoplay: boolean;
+  muted: boolean;
+  playRate: number;
+  searchHistory: string[];
+  /** Epoch ms until which the announcement stays dismissed ("don't show today"). */
+  announcementHiddenUntil: number;
+  /** A manual line chosen in the hidden config dialog (development), or null. */
+  manualApiLine: string | null;
+  /** The launch code this installation came in with, shown in the hidden config dialog. */
+  launchCode: string | null;
 }
 
-export function writeToken(token: string | null): void {
-  if (token) localStorage.setItem(`${PREFIX}token`, token);
-  else localStorage.removeItem(`${PREFIX}token`);
+const defaults: Settings = {
+  token: null,
+  locale: null,
+  videoPixel: DEFAULT_VIDEO_PIXEL,
+  streamAutoplay: true,
+  muted: true,
+  playRate: NON_VIP_PLAY_RATE,
+  searchHistory: [],
+  announcementHiddenUntil: 0,
+  manualApiLine: null,
+  launchCode: null,
+};
+
+const PREFIX = 'app.';
+
+function storage(): Storage | undefined {
+  try {
+    return globalThis.localStorage;
+  } catch {
+    return undefined; // storage blocked (private mode, sandboxed frame)
+  }
+}
+
+export function readSetting<K extends keyof Settings>(key: K): Settings[K] {
+  const raw = storage()?.getItem(PREFIX + key);
+  if (raw === null || raw === undefined) return defaults[key];
+  try {
+    const value = JSON.parse(raw) as Settings[K];
+    return typeof value === typeof defaults[key] || defaults[key] === null ? value : defaults[key];
+  } catch {
+    return defaults[key];
+  }
+}
+
+export function writeSetting<K extends keyof Settings>(key: K, value: Settings[K]): void {
+  if (value === null) storage()?.removeItem(PREFIX + key);
+  else storage()?.setItem(PREFIX + key, JSON.stringify(value));
+}
+
+/** Search history: newest first, de-duplicated, at most 6 (part 2 §4). */
+export function addSearchHistory(term: string): string[] {
+  const text = term.trim();
+  if (!text) return readSetting('searchHistory');
+  const next = [text, ...readSetting('searchHistory').filter((item) => item !== text)].slice(
+    0,
+    SEARCH_HISTORY_MAX,
+  );
+  writeSetting('searchHistory', next);
+  return next;
+}
+
+/** "Logout" of the hidden config dialog: everything local goes. */
+export function clearAllSettings(): void {
+  storage()?.clear();
 }

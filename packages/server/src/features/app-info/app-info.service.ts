@@ -29,7 +29,7 @@ export function createAppInfoService(ctx: AppContext, lines: LinesService) {
         ...info,
         confirmCodeLimit: info.confirm_code.limit,
         app_url: ctx.config.publicUrl ?? mainOrigin,
-        imgUrl: { url: mainOrigin, encrypt: true },
+        imgUrl: { url: mainOrigin, encrypt: true, key: ctx.secrets.imageKey.toString('base64') },
       };
     },
 

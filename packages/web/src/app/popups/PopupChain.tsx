@@ -1,0 +1,122 @@
+import { SALE_BONUS_DAYS } from '@app/contract';
+import { Button, CenterPopup } from 'antd-mobile';
+import { CloseCircleOutline } from 'antd-mobile-icons';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { EncryptedImage } from '../../components/encrypted-image/index.ts';
+import { adTarget } from '../ad-link.ts';
+import { readSetting, writeSetting } from '../settings.ts';
+import { useStartupData } from '../startup/startup-store.ts';
+import { announcementLines, dismissedUntil } from './announcement-text.ts';
+import { popupChain, todaysReward } from './popup-chain.ts';
+import './popups.css';
+
+/** The start-up pop-ups, one at a time: announcement → promotion → ad → daily check-in. */
+export function PopupChain() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { appInfo, userInfo, signinList } = useStartupData();
+  const chain = useMemo(
+    () =>
+      popupChain({
+        appInfo,
+        userInfo,
+        signinList,
+        now: Date.now(),
+        announcementHiddenUntil: readSetting('announcementHiddenUntil'),
+      }),
+    // The chain is decided once per start; later refreshes of user data do not replay it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  );
+  const [index, setIndex] = useState(0);
+  const current = chain[index];
+  const next = () => setIndex((value) => value + 1);
+  const go = (path: string) => {
+    next();
+    navigate(path);
+  };
+
+  return (
+    <CenterPopup visible={current !== undefined} onMaskClick={next} className="chain-popup" destroyOnClose>
+      {current === 'announcement' && (
+        <div className="chain-popup__body" data-testid="popup-announcement">
+          <h3 className="chain-popup__title">{t('announcement_title')}</h3>
+          <p className="chain-popup__text">{announcementLines(appInfo.pwa.message)}</p>
+          {appInfo.pwa.qrcode_img_url && (
+            <EncryptedImage
+              className="chain-popup__qr"
+              src={appInfo.pwa.qrcode_img_url}
+              alt="QR"
+              aspectRatio="1 / 1"
+            />
+          )}
+          <div className="chain-popup__actions">
+            <Button
+              fill="outline"
+              shape="rounded"
+              onClick={() => {
+                writeSetting('announcementHiddenUntil', dismissedUntil(Date.now()));
+                next();
+              }}
+            >
+              {t('announcement_hide_today')}
+            </Button>
+            <Button color="primary" shape="rounded" onClick={next}>
+              {t('ok')}
+            </Button>
+          </div>
+        </div>
+      )}
+      {current === 'promotion' && (
+        <div className="chain-popup__body chain-popup__body--promo" data-testid="popup-promotion">
+          <h3 className="chain-popup__title">{t(`promo_title_${userInfo.level}`)}</h3>
+          <p className="chain-popup__text">{t('promo_content', { days: SALE_BONUS_DAYS[userInfo.level] })}</p>
+          <Button
+            block
+            color="primary"
+            shape="rounded"
+            onClick={() => go(`/member/paymentSale/${userInfo.level}?source=promotion`)}
+          >
+            {t('go_upgrade')}
+          </Button>
+        </div>
+      )}
+      {current === 'ad' && (
+        <div className="chain-popup__ad" data-testid="popup-ad">
+          <button
+            type="button"
+            className="chain-popup__ad-image"
+            onClick={() => {
+              const target = adTarget(appInfo.ad.pop_link, userInfo.level);
+              if (target.kind === 'route') go(target.path);
+              else if (target.kind === 'external') window.open(target.url, '_blank', 'noopener');
+            }}
+          >
+            <EncryptedImage src={appInfo.ad.pop_image} alt={t('ad')} aspectRatio="3 / 4" rounded />
+          </button>
+          <button type="button" className="chain-popup__close" aria-label={t('close')} onClick={next}>
+            <CloseCircleOutline />
+          </button>
+        </div>
+      )}
+      {current === 'checkin' && signinList && (
+        <div className="chain-popup__body" data-testid="popup-checkin">
+          <h3 className="chain-popup__title">{t('checkin_title')}</h3>
+          <div
+            className={`chain-popup__reward chain-popup__reward--${todaysReward(signinList)?.icon}`}
+            aria-hidden
+          />
+          <p className="chain-popup__text">
+            {t(`checkin_reward_${todaysReward(signinList)?.icon ?? 'point'}`)} ·{' '}
+            {todaysReward(signinList)?.details}
+          </p>
+          <Button block color="primary" shape="rounded" onClick={() => go('/member')}>
+            {t('checkin_button')}
+          </Button>
+        </div>
+      )}
+    </CenterPopup>
+  );
+}

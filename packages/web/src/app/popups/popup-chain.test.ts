@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import type { AppInfo, UserInfo } from '@app/contract';
+import { announcementLines } from './announcement-text.ts';
+import { popupChain } from './popup-chain.ts';
+
+const appInfo = {
+  pwa: { announcement_switch: true, message: 'Hello\\nworld' },
+  member_level: true,
+  announcement_level: 'both',
+  ad: { pop_image: '/img/ad.bin' },
+} as unknown as AppInfo;
+const userInfo = { level: 'A' } as UserInfo;
+const signinList = {
+  signin: false,
+  cont_total: 0,
+  result: [{ day: 1, icon: 'view', is_completed: false, details: '+2' }],
+};
+
+describe('popupChain', () => {
+  it('runs announcement, promotion, ad, then check-in', () => {
+    expect(popupChain({ appInfo, userInfo, signinList, now: 1000, announcementHiddenUntil: 0 })).toEqual([
+      'announcement',
+      'promotion',
+      'ad',
+      'checkin',
+    ]);
+  });
+
+  it('skips a dismissed announcement until the day is over, and check-in once done', () => {
+    const chain = popupChain({
+      appInfo,
+      userInfo,
+      signinList: { ...signinList, signin: true },
+      now: 1000,
+      announcementHiddenUntil: 2000,
+    });
+    expect(chain).toEqual(['promotion', 'ad']);
+  });
+
+  it('shows the promotion only to the levels announcement_level names', () => {
+    const forOthers = { ...appInfo, announcement_level: 'other' } as AppInfo;
+    expect(
+      popupChain({ appInfo: forOthers, userInfo, signinList: null, now: 0, announcementHiddenUntil: 0 }),
+    ).not.toContain('promotion');
+    expect(
+      popupChain({
+        appInfo: forOthers,
+        userInfo: { level: 'E' } as UserInfo,
+        signinList: null,
+        now: 0,
+        announcementHiddenUntil: 0,
+      }),
+    ).toContain('promotion');
+  });
+});
+
+describe('announcementLines', () => {
+  it('turns escaped newlines into line breaks and keeps markup as text', () => {
+    expect(announcementLines('a\\nb<br>c')).toBe('a\nb\nc');
+    expect(announcementLines('<script>x</script>')).toBe('<script>x</script>');
+  });
+});

@@ -1,0 +1,86 @@
+import type { ReactNode } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { PlaceholderPage } from '../components/placeholder-page/PlaceholderPage.tsx';
+import { HomePage } from '../features/home/pages/HomePage.tsx';
+import { RequireBinding, rememberSignupReturn } from './shell/guards.tsx';
+
+/**
+ * Every route of both spec parts (history mode). Pages that later issues build show a titled
+ * placeholder until then; unknown paths go to /long.
+ */
+interface RouteSpec {
+  path: string;
+  name: string;
+  element?: ReactNode;
+  needsBinding?: boolean;
+}
+
+export const ROUTES: RouteSpec[] = [
+  { path: '/long', name: 'long', element: <HomePage type="long" /> },
+  { path: '/short', name: 'short', element: <HomePage type="short" /> },
+  { path: '/original', name: 'original', element: <HomePage type="original" /> },
+  { path: '/long/play/:avkey', name: 'lPlay' },
+  { path: '/short/play/:avkey', name: 'sPlay' },
+  { path: '/actor/:actorid', name: 'actor' },
+  { path: '/long/category', name: 'longCategory' },
+  { path: '/short/category', name: 'shortCategory' },
+  { path: '/category', name: 'category' },
+  { path: '/category/:category', name: 'categoryList' },
+  { path: '/category/:category/more', name: 'categoryListMore' },
+  { path: '/long/search', name: 'lSearch' },
+  { path: '/short/search', name: 'sSearch' },
+  { path: '/original/search', name: 'oSearch' },
+  { path: '/search/:search', name: 'searchList' },
+  { path: '/long/:filter/:id', name: 'lFilter' },
+  { path: '/short/:filter/:id', name: 'sFilter' },
+  { path: '/original/:filter/:id', name: 'oFilter' },
+  { path: '/classic', name: 'classicList' },
+  { path: '/find', name: 'find' },
+  { path: '/find/follower/:userid', name: 'follower' },
+  { path: '/collect', name: 'collect' },
+  { path: '/member', name: 'member' },
+  { path: '/member_old', name: 'member' },
+  { path: '/member/setting', name: 'setting' },
+  { path: '/member/signin', name: 'signin' },
+  { path: '/member/signup', name: 'signup' },
+  { path: '/member/forget', name: 'forget' },
+  { path: '/member/forgetVerify', name: 'forgetVerify' },
+  { path: '/member/reset', name: 'reset' },
+  { path: '/member/confirm', name: 'confirm' },
+  { path: '/member/changebind', name: 'changebind', needsBinding: true },
+  { path: '/member/change', name: 'change', needsBinding: true },
+  { path: '/member/product', name: 'product' },
+  { path: '/member/share', name: 'share' },
+  { path: '/member/friend', name: 'friend' },
+  { path: '/member/vip', name: 'vip' },
+  { path: '/member/policy', name: 'policy' },
+  { path: '/member/payment', name: 'payment' },
+  { path: '/member/paymentOld', name: 'paymentOld' },
+  { path: '/member/paymentSale/:level', name: 'paymentSale' },
+  { path: '/member/appeal', name: 'appeal' },
+  { path: '/member/activity', name: 'activity' },
+  { path: '/member/ticketDiscount', name: 'ticketDiscount' },
+];
+
+/** Tab roots show the bottom menu; every other page has its own back navigation. */
+export const TAB_PATHS = ['/long', '/short', '/original', '/find', '/collect', '/member', '/member_old'];
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      {ROUTES.map((route) => {
+        const page = route.element ?? <PlaceholderPage name={route.name} />;
+        return (
+          <Route
+            key={route.path}
+            path={route.path}
+            element={route.needsBinding ? <RequireBinding>{page}</RequireBinding> : page}
+          />
+        );
+      })}
+      <Route path="*" element={<Navigate to="/long" replace />} />
+    </Routes>
+  );
+}
+
+export { rememberSignupReturn };

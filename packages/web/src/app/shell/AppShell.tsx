@@ -1,0 +1,137 @@
+import { Dialog, Toast } from 'antd-mobile';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { TOAST_MS, isNewerVersion, type UserInfo } from '@app/contract';
+import { registerSW } from 'virtual:pwa-register';
+import { request } from '../api/client.ts';
+import { subscribe } from '../events.ts';
+import { messageOf } from '../i18n/index.ts';
+import { PopupChain } from '../popups/PopupChain.tsx';
+import { AppRoutes, TAB_PATHS } from '../routes.tsx';
+import { writeSetting } from '../settings.ts';
+import { ServiceClosedError, StartupError, startUp, type SigninList } from '../startup/startup.ts';
+import { setStartupData, startupData, updateStartupData } from '../startup/startup-store.ts';
+import { LoadingScreen } from './LoadingScreen.tsx';
+import { TabBar } from './TabBar.tsx';
+
+type Phase =
+  | { kind: 'loading' }
+  | { kind: 'ready' }
+  | { kind: 'failed'; marker: number }
+  | { kind: 'closed'; message: string };
+
+/** Start-up gate, session recovery and the bottom menu around every page. */
+export function AppShell() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [phase, setPhase] = useState<Phase>({ kind: 'loading' });
+  const phaseRef = useRef(phase);
+  phaseRef.current = phase;
+  const locationError = useRef(false);
+
+  const run = useCallback(() => {
+    setPhase({ kind: 'loading' });
+    startUp().then(
+      (data) => {
+        if (!data) return; // on the way to the jump page
+        setStartupData(data);
+        setPhase({ kind: 'ready' });
+        // Every line failed its speed test (or none answered in 15 s): the defaults are in use.
+        if (data.raceOutcome !== 'ok')
+          Toast.show({
+            content: t(data.raceOutcome === 'timeout error' ? 'timeout_error' : 'all_error'),
+            duration: TOAST_MS,
+          });
+        // The service worker (offline shell) registers after start-up, never competing with it.
+        const updateApp = registerSW({ immediate: true });
+        if (isNewerVersion(data.appInfo.pwa.version, __APP_VERSION__)) {
+          void Dialog.confirm({
+            content: t('new_version'),
+            confirmText: t('confirm'),
+            cancelText: t('cancel'),
+          }).then((confirmed) => confirmed && void updateApp(true).then(() => window.location.reload()));
+        }
+        if (data.landingVideo) {
+          navigate(`/${data.landingVideo.type === 'long' ? 'long' : 'short'}/play/${data.landingVideo.id}`);
+        }
+      },
+      (error: unknown) => {
+        if (error instanceof ServiceClosedError) setPhase({ kind: 'closed', message: error.message });
+        else if (error instanceof StartupError) {
+          // An app-info failure caused by the region block shows the location error instead.
+          if (error.marker === 0 && locationError.current) return;
+          setPhase({ kind: 'failed', marker: error.marker });
+        } else setPhase({ kind: 'failed', marker: 2 });
+      },
+    );
+  }, [navigate, t]);
+
+  useEffect(() => run(), [run]);
+
+  useEffect(
+    () =>
+      subscribe((event) => {
+        if (event.type === 'location-error') {
+          locationError.current = true;
+          void Dialog.alert({ content: t('location_error'), confirmText: t('ok') });
+        }
+        if (event.type === 'session-ended') void relogin(event.code);
+      }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  );
+
+  /** 497/498/499 (spec part 1 §4): clear, prompt, register a guest, reload, then continue. */
+  const relogging = useRef(false);
+  async function relogin(code: number) {
+    if (relogging.current) return;
+    relogging.current = true;
+    writeSetting('token', null);
+    await Dialog.alert({
+      title: t('relogin_title'),
+      content: t(code === 499 ? 'logged_other_device' : 'relogin_content'),
+      confirmText: t('confirm'),
+    });
+    const guest = await request<{ token: string }>('/v1/register/guest', {
+      method: 'POST',
+      withoutToken: true,
+    });
+    if (guest.response?.token) {
+      writeSetting('token', guest.response.token);
+      const [user, signin] = await Promise.all([
+        request<{ userInfo: UserInfo }>('/v1/user/info', { method: 'POST' }),
+        request<SigninList>('/v2/signin/list'),
+      ]);
+      if (startupData()) updateStartupData({ userInfo: user.response.userInfo, signinList: signin.response });
+      await Dialog.alert({ content: t('relogin_done'), confirmText: t('confirm') });
+    }
+    relogging.current = false;
+    if (phaseRef.current.kind !== 'ready') run();
+    else navigate('/member/signin');
+  }
+
+  if (phase.kind !== 'ready') {
+    return (
+      <LoadingScreen
+        error={
+          phase.kind === 'failed'
+            ? t(`startup_error_${phase.marker}`)
+            : phase.kind === 'closed'
+              ? messageOf(phase.message) || t('service_error')
+              : undefined
+        }
+        onRetry={phase.kind === 'failed' ? run : undefined}
+      />
+    );
+  }
+  const showTabs = TAB_PATHS.includes(location.pathname);
+  return (
+    <div className={showTabs ? 'app-page app-page--tabs' : 'app-page'}>
+      <AppRoutes />
+      {showTabs && <TabBar />}
+      <PopupChain />
+    </div>
+  );
+}

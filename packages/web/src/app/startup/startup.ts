@@ -1,0 +1,214 @@
+import {
+  FAST_CODE_HEADER,
+  NON_VIP_PIXEL,
+  Status,
+  chooseStreamLine,
+  isHostTestLine,
+  type Ad,
+  type AppInfo,
+  type Category,
+  type HostList,
+  type StreamLine,
+  type UserInfo,
+  type VideoType,
+} from '@app/contract';
+import { request, type Envelope } from '../api/client.ts';
+import { bootstrapHosts, defaultHostList, loadHostList } from '../lines/host-list.ts';
+import { setRankedLines } from '../lines/line-book.ts';
+import { raceLines, type RaceOutcome } from '../lines/speed-race.ts';
+import { readSetting, writeSetting } from '../settings.ts';
+
+/** Error dialog markers of spec part 1 §8: app info, token, data load, user info. */
+export type StartupMarker = 0 | 1 | 2 | 3;
+
+export class StartupError extends Error {
+  constructor(readonly marker: StartupMarker) {
+    super(`start-up failed at marker ${marker}`);
+  }
+}
+
+/** `pwa.allow` is false: the service error text shows and start-up stops. */
+export class ServiceClosedError extends Error {}
+
+export interface SigninList {
+  signin: boolean;
+  result: { day: number; icon: string; is_completed: boolean; details: string }[];
+  cont_total: number;
+}
+
+export interface StartupData {
+  hostList: HostList;
+  raceOutcome: RaceOutcome;
+  appInfo: AppInfo;
+  userInfo: UserInfo;
+  menus: Record<VideoType, { menu_id: number; menu_name: string }[]>;
+  categories: Record<VideoType, Category[]>;
+  adPosters: Record<VideoType, Ad[]>;
+  imageChain: string[];
+  signinList: SigninList | null;
+  streamLine: StreamLine | undefined;
+  /** A landing URL's `video_type` and `video_id`, opened once start-up is done. */
+  landingVideo: { type: string; id: string } | null;
+}
+
+function isStandalone(): boolean {
+  return (
+    matchMedia('(display-mode: standalone)').matches ||
+    (navigator as { standalone?: boolean }).standalone === true
+  );
+}
+
+async function sendEvent(event: string, detail?: string) {
+  await request('/v1/analytics/event', { form: { event, detail } }).catch(() => undefined);
+}
+
+function ok<T>(envelope: Envelope<T>): T {
+  if (envelope.status.code !== Status.ok && envelope.status.code !== Status.created) {
+    throw new Error(envelope.status.message);
+  }
+  return envelope.response;
+}
+
+/**
+ * The start-up order of spec part 1 §4 with every independent call in parallel. Returns null when
+ * the browser is being sent to the jump address (no code and no stored token).
+ */
+export async function startUp(): Promise<StartupData | null> {
+  // 1. Host list from the bootstrap hosts; built-in default lines when none answers.
+  let hostListFailed = false;
+  const hostList = await loadHostList(bootstrapHosts(), 15_000).catch(() => {
+    hostListFailed = true;
+    return defaultHostList();
+  });
+  const apiLines = hostList.api_pwa.filter(isHostTestLine);
+  const imgLines = hostList.img_pwa.filter(isHostTestLine);
+  // A manual line from the hidden config dialog (development) goes before every raced line.
+  const manual = readSetting('manualApiLine');
+  const withManual = (ranked: typeof apiLines) => (manual ? [{ url: manual }, ...ranked] : ranked);
+  // The full ranking of a kind, once every line of it has answered, replaces the first-answer one.
+  const settled = { api: false, img: false, stream: false };
+  const [api, img, stream] = await Promise.all([
+    raceLines(apiLines, (ranked) => {
+      settled.api = true;
+      setRankedLines('api', withManual(ranked));
+    }),
+    raceLines(imgLines, (ranked) => {
+      settled.img = true;
+      setRankedLines('img', ranked);
+    }),
+    raceLines(hostList.stream_pwa, (ranked) => {
+      settled.stream = true;
+      setRankedLines('stream', ranked);
+    }),
+  ]);
+  const fallback = defaultHostList();
+  if (!settled.api) setRankedLines('api', withManual(api.outcome === 'ok' ? api.ranked : fallback.api_pwa));
+  if (!settled.img)
+    setRankedLines('img', img.outcome === 'ok' ? img.ranked : [...imgLines, ...fallback.img_pwa]);
+  if (!settled.stream)
+    setRankedLines('stream', stream.outcome === 'ok' ? stream.ranked : fallback.stream_pwa);
+  if (hostListFailed) void sendEvent('host_domain_fail');
+
+  // 2. App info.
+  const appInfo = await request<AppInfo>('/v1/appinfo', { withoutToken: true })
+    .then(ok)
+    .catch(() => {
+      void sendEvent('appinfo_get_fail');
+      throw new StartupError(0);
+    });
+  if (!appInfo.pwa.allow) throw new ServiceClosedError(appInfo.pwa.message);
+  // Built-in lines carry no image key; app info names the image line of last resort with its key.
+  if (hostListFailed || img.outcome !== 'ok') {
+    setRankedLines('img', [{ url: appInfo.imgUrl.url, key: appInfo.imgUrl.key, encrypt: true }]);
+  }
+
+  // 3. Fast login with the URL code, else the stored token, else the jump address.
+  const landing = new URLSearchParams(location.search);
+  const code = landing.get('code');
+  const standalone = isStandalone();
+  if (code) {
+    const login = await request<{ token: string }>('/v1/fastlogin', {
+      withoutToken: true,
+      query: { platform: standalone ? 'pwa' : 'web' },
+      headers: { [FAST_CODE_HEADER]: code },
+    })
+      .then(ok)
+      .catch(() => {
+        void sendEvent('token_get_fail');
+        throw new StartupError(1);
+      });
+    writeSetting('token', login.token);
+    writeSetting('launchCode', code);
+    const keep = new URLSearchParams();
+    for (const name of ['video_type', 'video_id']) if (landing.get(name)) keep.set(name, landing.get(name)!);
+    history.replaceState(null, '', `/long${keep.size ? `?${keep}` : ''}`);
+  } else if (!readSetting('token')) {
+    location.replace(`${standalone ? appInfo.pwa.jump : appInfo.web.jump}${location.search}`);
+    return null;
+  }
+
+  // 4. User data, all at once.
+  const [user, menus, categories, adPosters, imageChain, signinList] = await Promise.all([
+    request<{ userInfo: UserInfo }>('/v1/user/info', { method: 'POST' })
+      .then(ok)
+      .catch(() => {
+        void sendEvent('userinfo_get_fail');
+        throw new StartupError(3);
+      }),
+    request<{ menus: StartupData['menus'] }>('/v1/menu/type')
+      .then(ok)
+      .catch(() => {
+        void sendEvent('menu_get_fail');
+        throw new StartupError(2);
+      }),
+    Promise.all(
+      (['long', 'short', 'original'] as const).map((type) =>
+        request<{ categories: Category[] }>(`/v2/category/${type}`).then(ok),
+      ),
+    ).catch(() => {
+      throw new StartupError(2);
+    }),
+    request<StartupData['adPosters']>('/v1/ad/poster')
+      .then(ok)
+      .catch(() => {
+        void sendEvent('advert_get_fail');
+        return { long: [], short: [], original: [] };
+      }),
+    request<{ lines: string[] }>(`/v1/user/image/${hostList.img_pwa[0]?.chain ?? 'main'}`, { method: 'POST' })
+      .then(ok)
+      .then((chain) => chain.lines)
+      .catch(() => [] as string[]),
+    request<SigninList>('/v2/signin/list')
+      .then(ok)
+      .catch(() => null),
+  ]);
+
+  // 5. Stream line by the VIP / no-VIP / lock rules; non-VIP watch at 240.
+  const vip = user.userInfo.vip;
+  const streamLine = chooseStreamLine(
+    stream.outcome === 'ok' ? stream.ranked : fallback.stream_pwa,
+    vip,
+    appInfo.novip.network.lock,
+  );
+  if (!vip) writeSetting('videoPixel', NON_VIP_PIXEL);
+
+  const videoId = landing.get('video_id');
+  const videoType = landing.get('video_type');
+  return {
+    hostList,
+    raceOutcome: api.outcome,
+    appInfo,
+    userInfo: user.userInfo,
+    menus: menus.menus,
+    categories: {
+      long: categories[0]!.categories,
+      short: categories[1]!.categories,
+      original: categories[2]!.categories,
+    },
+    adPosters,
+    imageChain,
+    signinList,
+    streamLine,
+    landingVideo: videoId && videoType ? { type: videoType, id: videoId } : null,
+  };
+}

@@ -1,0 +1,140 @@
+import { ENCRYPTED_VERSION_HEADER } from '@app/contract';
+import { decryptBody, sniffImageType, type Bytes } from '../../app/image-crypto.ts';
+import { currentImageLine, onLinesChange, reportLineFailure } from '../../app/lines/line-book.ts';
+import { Lru, sharedLoads } from './lru.ts';
+
+const MEMORY_ENTRIES = 200;
+const CACHE_NAME = 'decrypted-images-v1';
+// Cache API keys must be http(s) URLs; a relative path is the same image on every line.
+const CACHE_ORIGIN = 'https://decrypted-images.invalid';
+const FETCH_TIMEOUT_MS = 20_000;
+// Startup renders before the line race has picked an image line.
+const LINE_WAIT_MS = 15_000;
+
+const memory = new Lru<string, string>(MEMORY_ENTRIES, (url) => URL.revokeObjectURL(url));
+const load = sharedLoads(memory, loadObjectUrl);
+let storage: Promise<Cache | undefined> | undefined;
+
+/**
+ * An object URL of the decrypted image at `path` (`/img/…` on the current image line, or a full
+ * URL fetched as is). The URL is owned by the cache: do not revoke it.
+ */
+export function loadImage(path: string): Promise<string> {
+  const key = imageKey(path);
+  return key ? load(key) : Promise.reject(new Error('empty image path'));
+}
+
+/** The object URL if the image is already in memory, so a remount can skip the placeholder. */
+export function cachedImage(path: string): string | undefined {
+  const key = imageKey(path);
+  return key ? memory.get(key) : undefined;
+}
+
+function imageKey(path: string): string {
+  const trimmed = path.trim();
+  return !trimmed || isAbsolute(trimmed) || trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
+}
+
+function isAbsolute(path: string): boolean {
+  return /^(https?:)?\/\//i.test(path);
+}
+
+async function loadObjectUrl(key: string): Promise<string> {
+  const stored = await readStored(key);
+  if (stored) return URL.createObjectURL(stored);
+  const bytes = await fetchDecrypted(key);
+  const type = sniffImageType(bytes);
+  store(key, bytes, type);
+  return URL.createObjectURL(new Blob([bytes], { type }));
+}
+
+async function fetchDecrypted(key: string): Promise<Bytes> {
+  if (isAbsolute(key)) {
+    const { key: secret } = await imageLine();
+    const reply = await fetchReply(key);
+    return decryptBody(reply.body, reply.version, secret);
+  }
+  // A dead line goes to the back of the ranking; the one retry then goes to the next line.
+  for (let attempt = 1; ; attempt++) {
+    const line = await imageLine();
+    let reply: Reply;
+    try {
+      reply = await fetchReply(`${line.url.replace(/\/+$/, '')}${key}`);
+    } catch (error) {
+      if (error instanceof ImageMissing) throw error;
+      reportLineFailure('img', line.url);
+      if (attempt >= 2) throw error;
+      continue;
+    }
+    return decryptBody(reply.body, reply.version, line.key);
+  }
+}
+
+// One missing cover must not demote a healthy line, so a 404 is the image's fault, not the line's.
+class ImageMissing extends Error {}
+
+interface Reply {
+  body: Uint8Array;
+  version: string | null;
+}
+
+async function fetchReply(url: string): Promise<Reply> {
+  const signal = typeof AbortSignal.timeout === 'function' ? AbortSignal.timeout(FETCH_TIMEOUT_MS) : null;
+  const response = await fetch(url, { signal });
+  if (response.status === 404) throw new ImageMissing(`image not found: ${url}`);
+  if (!response.ok) throw new Error(`image reply ${response.status}`);
+  const body = new Uint8Array(await response.arrayBuffer());
+  // Hijacked or misrouted lines answer a web page with status 200.
+  const head = new TextDecoder().decode(body.subarray(0, 64));
+  if (response.headers.get('content-type')?.includes('text/html') || /^\s*<(!doctype|html)/i.test(head)) {
+    throw new Error('image line answered HTML');
+  }
+  return { body, version: response.headers.get(ENCRYPTED_VERSION_HEADER) };
+}
+
+function imageLine(): Promise<{ url: string; key: string }> {
+  const line = currentImageLine();
+  if (line) return Promise.resolve(line);
+  return new Promise((resolve, reject) => {
+    const stop = onLinesChange(() => {
+      const next = currentImageLine();
+      if (!next) return;
+      stop();
+      clearTimeout(timer);
+      resolve(next);
+    });
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error('no image line'));
+    }, LINE_WAIT_MS);
+  });
+}
+
+// Absent outside secure contexts, and opening can fail in private modes: then memory only.
+function openStorage(): Promise<Cache | undefined> {
+  storage ??=
+    typeof caches === 'undefined'
+      ? Promise.resolve(undefined)
+      : caches.open(CACHE_NAME).catch(() => undefined);
+  return storage;
+}
+
+function storageUrl(key: string): string {
+  return isAbsolute(key) ? key : `${CACHE_ORIGIN}${key}`;
+}
+
+async function readStored(key: string): Promise<Blob | undefined> {
+  try {
+    const hit = await (await openStorage())?.match(storageUrl(key));
+    return hit ? await hit.blob() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function store(key: string, bytes: Bytes, type: string): void {
+  const response = new Response(bytes, { headers: { 'content-type': type } });
+  openStorage()
+    .then((cache) => cache?.put(storageUrl(key), response))
+    .catch(() => {});
+}

@@ -1,0 +1,89 @@
+import type { VideoType } from '@app/contract';
+import { Swiper, Tabs } from 'antd-mobile';
+import { SearchOutline } from 'antd-mobile-icons';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { EncryptedImage } from '../../../components/encrypted-image/index.ts';
+import { HiddenConfigTrigger } from '../../../app/shell/HiddenConfig.tsx';
+import { useStartupData } from '../../../app/startup/startup-store.ts';
+import './home-page.css';
+
+const SIDE_TAB: Record<VideoType, string[]> = {
+  long: ['category', 'actor'],
+  short: ['category', 'actor'],
+  original: ['publisher'],
+};
+
+/**
+ * Long, Short and Original homes: Recommend first, then the server's menus and the category /
+ * actor (publisher) tabs. The browsing issue fills the feeds; until then Recommend shows the ad
+ * banner and the category grid.
+ */
+export function HomePage({ type }: { type: VideoType }) {
+  const { t } = useTranslation();
+  const { menus, categories, adPosters } = useStartupData();
+  const [active, setActive] = useState('recommend');
+  const tabs = [
+    { key: 'recommend', title: t('home_recommend') },
+    ...menus[type].map((menu) => ({ key: `menu-${menu.menu_id}`, title: menu.menu_name })),
+    ...SIDE_TAB[type].map((side) => ({ key: side, title: t(`home_${side}`) })),
+  ];
+  const banners = adPosters[type].filter((ad) => ad.ad_img_url);
+  return (
+    <div className="home">
+      <header className="home__header">
+        <div className="home__bar">
+          <HiddenConfigTrigger>
+            <img className="home__logo" src="/icon-192.png" alt="StreamApp" width={28} height={28} />
+          </HiddenConfigTrigger>
+          <Link to={`/${type}/search`} className="home__search" aria-label={t(`route_${type[0]}Search`)}>
+            <SearchOutline />
+            <span>{t('search_placeholder')}</span>
+          </Link>
+        </div>
+        <Tabs activeKey={active} onChange={setActive} className="home__tabs">
+          {tabs.map((tab) => (
+            <Tabs.Tab key={tab.key} title={tab.title} />
+          ))}
+        </Tabs>
+      </header>
+      {active === 'recommend' ? (
+        <main className="home__feed">
+          {banners.length > 0 && (
+            <Swiper autoplay autoplayInterval={4000} loop className="home__banner">
+              {banners.map((ad) => (
+                <Swiper.Item key={ad.ad_id}>
+                  <EncryptedImage src={ad.ad_img_url} alt={ad.ad_title} aspectRatio="75 / 32" rounded />
+                </Swiper.Item>
+              ))}
+            </Swiper>
+          )}
+          <h2 className="home__section-title">{t('home_categories')}</h2>
+          <div className="home__grid">
+            {categories[type].map((category) => (
+              <Link
+                key={category.category_id}
+                to={`/category/${category.category_id}?type=${type}`}
+                className="home__tile"
+              >
+                <EncryptedImage
+                  src={category.category_image}
+                  alt={category.category_name}
+                  aspectRatio="5 / 3"
+                  rounded
+                />
+                <span className="home__tile-name">{category.category_name}</span>
+                <span className="home__tile-count">
+                  {t('video_count', { count: category.category_video_count })}
+                </span>
+              </Link>
+            ))}
+          </div>
+        </main>
+      ) : (
+        <p className="home__coming">{t('coming_soon')}</p>
+      )}
+    </div>
+  );
+}
