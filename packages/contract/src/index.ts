@@ -1,4 +1,5 @@
 export * from './status.ts';
+export * from './wire.ts';
 export * from './constants.ts';
 export * from './lines.ts';
 export * from './startup.ts';

@@ -24,14 +24,10 @@ export const HostListSchema = z.object({
 });
 export type HostList = z.infer<typeof HostListSchema>;
 
-/** Headers on an encrypted reply (ARCHITECTURE: encryption). */
-export const ENCRYPTED_APP_NAME_HEADER = 'x-app-name';
-export const ENCRYPTED_VERSION_HEADER = 'x-app-version';
-/** Version 1: base64 text body; version 2: binary body. Both are nonce(12) + AES-256-GCM ciphertext + tag. */
-export const EncryptionVersion = { base64: '1', binary: '2' } as const;
-export const AES_GCM_NONCE_BYTES = 12;
-
-/** Only lines meant for every user take part in the host-file speed test (part 1 §7). */
-export function isHostTestLine(line: Line): boolean {
-  return !line.mode || line.mode === 'novip';
-}
+export {
+  ENCRYPTED_APP_NAME_HEADER,
+  ENCRYPTED_VERSION_HEADER,
+  EncryptionVersion,
+  AES_GCM_NONCE_BYTES,
+  isHostTestLine,
+} from './wire.ts';

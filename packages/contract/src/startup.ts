@@ -2,9 +2,8 @@ import { z } from 'zod';
 import { replySchema } from './status.ts';
 import { PROMOTION_LEVELS, TOKEN_MAX_LENGTH, VIDEO_TYPES } from './constants.ts';
 
-export const FAST_CODE_HEADER = 'x-fast-code';
-export const PLATFORMS = ['pwa', 'web'] as const;
-export const LAUNCH_CODE_PATTERN = /^[A-Za-z0-9_-]{22,64}$/;
+import { LAUNCH_CODE_PATTERN, PLATFORMS } from './wire.ts';
+export { FAST_CODE_HEADER, LAUNCH_CODE_PATTERN, PLATFORMS } from './wire.ts';
 
 export const TokenSchema = z.string().min(1).max(TOKEN_MAX_LENGTH);
 export const LaunchCodeSchema = z.string().regex(LAUNCH_CODE_PATTERN);

@@ -19,7 +19,8 @@ unstableSetRender((node, container) => {
 document.documentElement.setAttribute('data-prefers-color-scheme', 'dark');
 const locale = resolveLocale(readSetting('locale'), navigator.language);
 document.documentElement.lang = locale === 'cn' ? 'zh-CN' : 'zh-TW';
-initI18n(locale);
+// The catalogue loads in parallel with the app code; the first render waits for it.
+await initI18n(locale);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,4 +1,4 @@
-import { AES_GCM_NONCE_BYTES, EncryptionVersion } from '@app/contract';
+import { AES_GCM_NONCE_BYTES, EncryptionVersion } from '@app/contract/wire';
 
 /** Bytes that WebCrypto accepts: a view on a plain (non-shared) ArrayBuffer. */
 export type Bytes = Uint8Array<ArrayBuffer>;

@@ -1,4 +1,9 @@
-import { DEFAULT_VIDEO_PIXEL, NON_VIP_PLAY_RATE, SEARCH_HISTORY_MAX, type VideoPixel } from '@app/contract';
+import {
+  DEFAULT_VIDEO_PIXEL,
+  NON_VIP_PLAY_RATE,
+  SEARCH_HISTORY_MAX,
+  type VideoPixel,
+} from '@app/contract/constants';
 
 /**
  * Local settings (spec part 1 §3, part 2 §3), typed and persisted in one place. Every value has a

@@ -1,10 +1,5 @@
-import {
-  ENCRYPTED_APP_NAME_HEADER,
-  ENCRYPTED_VERSION_HEADER,
-  Status,
-  sessionEndedCodes,
-  type StatusCode,
-} from '@app/contract';
+import { Status, sessionEndedCodes, type StatusCode } from '@app/contract/status-codes';
+import { ENCRYPTED_APP_NAME_HEADER, ENCRYPTED_VERSION_HEADER } from '@app/contract/wire';
 import { decryptBody } from '../image-crypto.ts';
 import { emit } from '../events.ts';
 import { currentLine, rankedLines, reportLineFailure } from '../lines/line-book.ts';

@@ -119,18 +119,18 @@ describe('catalogues', () => {
 });
 
 describe('i18next', () => {
-  beforeAll(() => {
-    initI18n('cn');
+  beforeAll(async () => {
+    await initI18n('cn');
   });
 
   it('interpolates and switches language', async () => {
     expect(t('cover_skip', { count: 3 })).toBe('跳过 3s');
     expect(t('video_count', { count: 12 })).toBe('12个视频');
-    initI18n('tw');
+    await initI18n('tw');
     expect(t('cover_skip', { count: 3 })).toBe('略過 3s');
     expect(t('tab_long')).toBe('長影片');
     await Promise.resolve();
-    initI18n('cn');
+    await initI18n('cn');
     expect(t('tab_long')).toBe('长视频');
   });
 
@@ -138,7 +138,7 @@ describe('i18next', () => {
     expect(t('member_id', { id: '<a&b>' })).toBe('ID：<a&b>');
   });
 
-  it('messageOf translates known status keys and passes text through', () => {
+  it('messageOf translates known status keys and passes text through', async () => {
     expect(messageOf('code_wrong')).toBe(cn.code_wrong);
     expect(messageOf('error_content6')).toBe(cn.error_content6);
     expect(messageOf('invalid_input')).toBe(cn.invalid_input);
@@ -148,9 +148,9 @@ describe('i18next', () => {
     expect(messageOf('Order 12: not paid.')).toBe('Order 12: not paid.');
     expect(messageOf('toString')).toBe('toString');
     expect(messageOf('')).toBe('');
-    initI18n('tw');
+    await initI18n('tw');
     expect(messageOf('invalid_input: phone')).toBe(tw.invalid_input);
     expect(messageOf('vip_only')).toBe(tw.vip_only);
-    initI18n('cn');
+    await initI18n('cn');
   });
 });

@@ -1,27 +1,33 @@
 import i18next, { type TOptions } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { cn } from './cn.ts';
 import type { Locale } from './locale.ts';
-import { tw } from './tw.ts';
 
 export type { Locale } from './locale.ts';
 export type { MessageKey } from './cn.ts';
 
-export const resources = { cn: { translation: cn }, tw: { translation: tw } } as const;
+type Catalogue = Record<string, string>;
+
+/** Only the catalogue in use is downloaded: the other one would double the start-up text. */
+export async function loadCatalogue(locale: Locale): Promise<Catalogue> {
+  return locale === 'cn' ? (await import('./cn.ts')).cn : (await import('./tw.ts')).tw;
+}
 
 /**
- * Initialises the shared i18next instance (with react-i18next) in the given locale. Resources are
- * inline, so `t` works as soon as this returns. Calling it again only switches the language.
+ * Initialises the shared i18next instance (with react-i18next) in the given locale, loading its
+ * catalogue first, so `t` works as soon as this resolves. Calling it again switches the language.
  */
-export function initI18n(locale: Locale): typeof i18next {
+export async function initI18n(locale: Locale): Promise<typeof i18next> {
+  const catalogue = await loadCatalogue(locale);
   if (i18next.isInitialized) {
-    void i18next.changeLanguage(locale);
+    i18next.addResourceBundle(locale, 'translation', catalogue, true, true);
+    await i18next.changeLanguage(locale);
     return i18next;
   }
-  void i18next.use(initReactI18next).init({
-    resources,
+  await i18next.use(initReactI18next).init({
+    resources: { [locale]: { translation: catalogue } },
     lng: locale,
-    fallbackLng: 'tw',
+    // Both catalogues hold every key (the compiler checks tw against cn), so nothing falls back.
+    fallbackLng: false,
     initAsync: false,
     // Keys are flat: server texts containing "." or ":" must never be split into paths.
     keySeparator: false,
@@ -38,7 +44,7 @@ export function t(key: string, options?: TOptions): string {
 }
 
 function isKnownKey(key: string): boolean {
-  return Object.prototype.hasOwnProperty.call(cn, key);
+  return key !== '' && i18next.exists(key);
 }
 
 /** Status keys whose catalogue entry is worded for another use: `ok` is also the "好的" button. */
@@ -50,6 +56,7 @@ const STATUS_ALIAS: Record<string, string> = { ok: 'success' };
  */
 export function messageOf(statusMessage: string): string {
   const message = statusMessage.trim();
-  const key = message.startsWith('invalid_input:') ? 'invalid_input' : (STATUS_ALIAS[message] ?? message);
+  const alias = Object.hasOwn(STATUS_ALIAS, message) ? STATUS_ALIAS[message] : undefined;
+  const key = message.startsWith('invalid_input:') ? 'invalid_input' : (alias ?? message);
   return isKnownKey(key) ? t(key) : statusMessage;
 }

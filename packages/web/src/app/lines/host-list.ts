@@ -1,4 +1,4 @@
-import { HostListSchema, type HostList } from '@app/contract';
+import type { HostList } from '@app/contract';
 
 /**
  * Bootstrap hosts that serve `/host_pwa.txt`, tried at once; the first good answer wins. Set at
@@ -33,7 +33,11 @@ export async function loadHostList(hosts: string[], timeoutMs: number): Promise<
         signal: AbortSignal.timeout(timeoutMs),
       });
       if (!reply.ok) throw new Error(`host list ${reply.status}`);
-      return HostListSchema.parse(JSON.parse(await reply.text()));
+      // A light shape check: the full schema would bring a validation library into start-up.
+      const hostList = JSON.parse(await reply.text()) as HostList;
+      if (![hostList.api_pwa, hostList.img_pwa, hostList.stream_pwa].every(Array.isArray))
+        throw new Error('bad host list');
+      return hostList;
     }),
   );
 }

@@ -1,4 +1,4 @@
-import { SPEED_TEST_TIMEOUT_MS } from '@app/contract';
+import { SPEED_TEST_TIMEOUT_MS } from '@app/contract/constants';
 
 export type RaceOutcome = 'ok' | 'timeout error' | 'all error';
 

@@ -1,4 +1,4 @@
-import { SALE_BONUS_DAYS } from '@app/contract';
+import { SALE_BONUS_DAYS } from '@app/contract/constants';
 import { Button, CenterPopup } from 'antd-mobile';
 import { CloseCircleOutline } from 'antd-mobile-icons';
 import { useMemo, useState } from 'react';

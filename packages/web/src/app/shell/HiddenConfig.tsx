@@ -1,4 +1,4 @@
-import { HIDDEN_CONFIG_TAPS } from '@app/contract';
+import { HIDDEN_CONFIG_TAPS } from '@app/contract/constants';
 import { Button, Dialog, Input, List, Popup } from 'antd-mobile';
 import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

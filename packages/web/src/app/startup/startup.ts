@@ -1,17 +1,8 @@
-import {
-  FAST_CODE_HEADER,
-  NON_VIP_PIXEL,
-  Status,
-  chooseStreamLine,
-  isHostTestLine,
-  type Ad,
-  type AppInfo,
-  type Category,
-  type HostList,
-  type StreamLine,
-  type UserInfo,
-  type VideoType,
-} from '@app/contract';
+import type { Ad, AppInfo, Category, HostList, StreamLine, UserInfo, VideoType } from '@app/contract';
+import { NON_VIP_PIXEL } from '@app/contract/constants';
+import { chooseStreamLine } from '@app/contract/rules';
+import { Status } from '@app/contract/status-codes';
+import { FAST_CODE_HEADER, isHostTestLine } from '@app/contract/wire';
 import { request, type Envelope } from '../api/client.ts';
 import { bootstrapHosts, defaultHostList, loadHostList } from '../lines/host-list.ts';
 import { setRankedLines } from '../lines/line-book.ts';

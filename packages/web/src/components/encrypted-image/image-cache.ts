@@ -1,4 +1,4 @@
-import { ENCRYPTED_VERSION_HEADER } from '@app/contract';
+import { ENCRYPTED_VERSION_HEADER } from '@app/contract/wire';
 import { decryptBody, sniffImageType, type Bytes } from '../../app/image-crypto.ts';
 import { currentImageLine, onLinesChange, reportLineFailure } from '../../app/lines/line-book.ts';
 import { Lru, sharedLoads } from './lru.ts';
