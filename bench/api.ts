@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { freePort } from '../packages/server/src/test/run-process.ts';
 
 /**
  * `npm run bench:api`: autocannon on loopback against the start-up endpoints of the real server,
@@ -22,17 +22,6 @@ const endpoints = [
   { name: 'GET /v2/category/long', method: 'GET', path: '/v2/category/long', target: 0.5, auth: false },
   { name: 'POST /v1/user/info', method: 'POST', path: '/v1/user/info', target: 0.2, auth: true },
 ] as const;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function start(args: string[], env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', ...args], {

@@ -2,6 +2,9 @@
  * ffmpeg argument builders: pure functions, unit-tested; `ffmpeg.ts` only spawns the process.
  */
 
+/** Every run: no banner, no stdin, errors only, overwrite outputs it owns. */
+const QUIET_OVERWRITE = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y'];
+
 export const TEST_PATTERNS = [
   'testsrc2',
   'smptebars',
@@ -87,11 +90,7 @@ export function testClipArgs(options: TestClipOptions): string[] {
     );
   }
   return [
-    '-hide_banner',
-    '-nostdin',
-    '-loglevel',
-    'error',
-    '-y',
+    ...QUIET_OVERWRITE,
     '-f',
     'lavfi',
     '-i',
@@ -147,11 +146,7 @@ export function hlsRenditionArgs(options: HlsRenditionOptions): string[] {
   const { input, height, outDir, keyInfoFile, segmentSeconds, startSeconds, durationSeconds } = options;
   const quality = qualityFor(height);
   return [
-    '-hide_banner',
-    '-nostdin',
-    '-loglevel',
-    'error',
-    '-y',
+    ...QUIET_OVERWRITE,
     ...(startSeconds !== undefined ? ['-ss', String(startSeconds)] : []),
     '-i',
     input,
@@ -209,11 +204,7 @@ export interface FrameOptions {
 /** One JPEG frame, scaled to cover and cropped to exactly width×height. */
 export function frameArgs({ input, atSeconds, width, height, out }: FrameOptions): string[] {
   return [
-    '-hide_banner',
-    '-nostdin',
-    '-loglevel',
-    'error',
-    '-y',
+    ...QUIET_OVERWRITE,
     '-ss',
     String(atSeconds),
     '-i',
@@ -257,11 +248,7 @@ export function generatedImagesArgs(options: GeneratedImagesOptions): string[] {
     );
   }
   return [
-    '-hide_banner',
-    '-nostdin',
-    '-loglevel',
-    'error',
-    '-y',
+    ...QUIET_OVERWRITE,
     '-f',
     'lavfi',
     '-i',
