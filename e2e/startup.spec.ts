@@ -1,4 +1,4 @@
-import type { AppInfo } from '@app/contract';
+import type { AppInfo, UserInfo } from '@app/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium, phoneContext, screenshotPath } from './browser.ts';
@@ -28,24 +28,48 @@ async function startedPhone(
 
 /** Closes the start-up pop-up chain (announcement, promotion, ad, check-in) one by one. */
 async function closePopups(page: Page) {
-  for (let i = 0; i < 6; i++) {
+  for (let i = 0; i < 10; i++) {
     await page.waitForTimeout(400);
+    const dialog = page.getByRole('dialog');
+    if (await dialog.count()) {
+      await dialog.getByRole('button').last().click(); // ok / confirm of a reminder
+      continue;
+    }
     if ((await page.locator('[data-testid^="popup-"]').count()) === 0) return;
     await page.mouse.click(6, 6); // the mask around the pop-up closes it
   }
 }
 
 /**
- * Serves app info changed by `change`. It is fetched from the plain main line, whichever line the
- * app chose, so the change works on encrypted lines too (the reply goes back unencrypted).
+ * Serves a reply changed by `change`. The original is fetched from the plain main line, whichever
+ * line the app chose, so the change works on encrypted lines too (it goes back unencrypted).
  */
-async function changeAppInfo(context: BrowserContext, change: (info: AppInfo) => void) {
-  await context.route('**/v1/appinfo', async (route) => {
-    const reply = await route.fetch({ url: `${baseUrl}/v1/appinfo` });
-    const body = (await reply.json()) as { response: AppInfo };
+async function changeReply<T>(context: BrowserContext, path: string, change: (response: T) => void) {
+  await context.route(new RegExp(`^http://127\\.0\\.0\\.1:\\d+${path}(\\?|$)`), async (route) => {
+    const original = new URL(route.request().url());
+    const reply = await route.fetch({ url: `${baseUrl}${original.pathname}${original.search}` });
+    const body = (await reply.json()) as { response: T };
     change(body.response);
     await route.fulfill({ response: reply, json: body });
   });
+}
+
+const changeAppInfo = (context: BrowserContext, change: (info: AppInfo) => void) =>
+  changeReply<AppInfo>(context, '/v1/appinfo', change);
+
+/** Closes the start-up chain until a dialog with `text` shows. */
+async function closeUntil(page: Page, text: string) {
+  for (let i = 0; i < 12; i++) {
+    if (await page.getByRole('dialog').filter({ hasText: text }).count()) return;
+    await page.waitForTimeout(400);
+    if (
+      (await page.getByRole('dialog').count()) === 0 &&
+      (await page.locator('[data-testid^="popup-"]').count()) > 0
+    ) {
+      await page.mouse.click(6, 6);
+    }
+  }
+  await page.getByRole('dialog').filter({ hasText: text }).waitFor();
 }
 
 const apiPortsUsed = (page: Page) => {
@@ -216,6 +240,49 @@ describe('hidden line-config dialog', () => {
     await expect
       .poll(() => page.evaluate(() => localStorage.getItem('app.token')), { timeout: 15_000 })
       .not.toBe(tokenBefore);
+    await context.close();
+  });
+});
+
+describe('reminders', () => {
+  it('warns of a VIP expiring in under 3 days until "Next time", never on player pages', async () => {
+    const context = await phoneContext(browser);
+    await changeReply<{ vip: boolean; userInfo: UserInfo }>(context, '/v1/user/info', (response) => {
+      response.vip = true;
+      response.userInfo = {
+        ...response.userInfo,
+        vip: true,
+        email: 'viewer@example.com',
+        expiry: Math.floor(Date.now() / 1000) + 2 * 86_400,
+      };
+    });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/`);
+    await closeUntil(page, 'VIP即将到期');
+    await page.waitForTimeout(400); // let the dialog finish fading in
+    await page.screenshot({ path: screenshotPath('reminder-expiry') });
+    await page.getByRole('dialog').getByRole('button', { name: '下次再说' }).click();
+    await page.reload();
+    await page.locator('img[src^="blob:"]').first().waitFor();
+    await closePopups(page);
+    expect(await page.getByText('VIP即将到期').count()).toBe(0);
+
+    const fresh = await context.newPage(); // a new tab is a new session
+    await fresh.goto(`${baseUrl}/long/play/l00001`);
+    await fresh.locator('.adm-nav-bar').waitFor();
+    await fresh.waitForTimeout(1500);
+    await closePopups(fresh);
+    expect(await fresh.getByText('VIP即将到期').count()).toBe(0);
+    await context.close();
+  });
+
+  it('tells a guest on a phone that a lost guest account cannot be recovered, then offers the install', async () => {
+    const { context, page } = await startedPhone();
+    await closeUntil(page, '游客账号一旦丢失将无法找回');
+    await page.getByRole('dialog').getByRole('button').last().click();
+    await page.getByTestId('popup-install').waitFor();
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: screenshotPath('reminder-install') });
     await context.close();
   });
 });

@@ -1,7 +1,7 @@
 import { SALE_BONUS_DAYS } from '@app/contract/constants';
 import { Button, CenterPopup } from 'antd-mobile';
 import { CloseCircleOutline } from 'antd-mobile-icons';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { EncryptedImage } from '../../components/encrypted-image/index.ts';
@@ -13,7 +13,7 @@ import { popupChain, todaysReward } from './popup-chain.ts';
 import './popups.css';
 
 /** The start-up pop-ups, one at a time: announcement → promotion → ad → daily check-in. */
-export function PopupChain() {
+export function PopupChain({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { appInfo, userInfo, signinList } = useStartupData();
@@ -32,6 +32,9 @@ export function PopupChain() {
   );
   const [index, setIndex] = useState(0);
   const current = chain[index];
+  useEffect(() => {
+    if (current === undefined) onDone();
+  }, [current, onDone]);
   const next = () => setIndex((value) => value + 1);
   const go = (path: string) => {
     next();

@@ -10,6 +10,7 @@ import { request } from '../api/client.ts';
 import { subscribe } from '../events.ts';
 import { messageOf } from '../i18n/index.ts';
 import { PopupChain } from '../popups/PopupChain.tsx';
+import { Reminders } from '../popups/Reminders.tsx';
 import { AppRoutes, TAB_PATHS } from '../routes.tsx';
 import { writeSetting } from '../settings.ts';
 import { ServiceClosedError, StartupError, startUp, type SigninList } from '../startup/startup.ts';
@@ -32,6 +33,8 @@ export function AppShell() {
   const phaseRef = useRef(phase);
   phaseRef.current = phase;
   const locationError = useRef(false);
+  const [chainDone, setChainDone] = useState(false);
+  const markChainDone = useCallback(() => setChainDone(true), []);
 
   const run = useCallback(() => {
     setPhase({ kind: 'loading' });
@@ -133,7 +136,8 @@ export function AppShell() {
     <div className={showTabs ? 'app-page app-page--tabs' : 'app-page'}>
       <AppRoutes />
       {showTabs && <TabBar />}
-      <PopupChain />
+      <PopupChain onDone={markChainDone} />
+      <Reminders ready={chainDone} />
     </div>
   );
 }

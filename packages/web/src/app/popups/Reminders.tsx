@@ -1,0 +1,134 @@
+import { Button, Dialog, Popup } from 'antd-mobile';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { readSetting } from '../settings.ts';
+import { rememberSignupReturn } from '../shell/guards.tsx';
+import { useStartupData } from '../startup/startup-store.ts';
+import { reminders, type Reminder } from './reminders.ts';
+
+const EXPIRY_DEFERRED_KEY = 'app.expiryDeferred';
+
+/** The Android install prompt, kept from the moment the browser offers it. */
+interface InstallPromptEvent extends Event {
+  prompt(): Promise<void>;
+}
+let installPrompt: InstallPromptEvent | null = null;
+window.addEventListener('beforeinstallprompt', (event) => {
+  event.preventDefault();
+  installPrompt = event as InstallPromptEvent;
+});
+
+function isStandalone(): boolean {
+  return (
+    matchMedia('(display-mode: standalone)').matches ||
+    (navigator as { standalone?: boolean }).standalone === true
+  );
+}
+
+function formatDate(epochSeconds: number): string {
+  const date = new Date(epochSeconds * 1000);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}/${pad(date.getMonth() + 1)}/${pad(date.getDate())}`;
+}
+
+/** Expiry, bind and install reminders, one at a time, after the start-up pop-up chain. */
+export function Reminders({ ready }: { ready: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { userInfo } = useStartupData();
+  const [queue, setQueue] = useState<Reminder[] | null>(null);
+  const [installOpen, setInstallOpen] = useState(false);
+
+  useEffect(() => {
+    if (!ready || queue) return;
+    setQueue(
+      reminders({
+        userInfo,
+        now: Date.now(),
+        pathname: location.pathname,
+        expiryDeferred: sessionStorage.getItem(EXPIRY_DEFERRED_KEY) === '1',
+        isPhone: matchMedia('(pointer: coarse)').matches,
+        standalone: isStandalone(),
+      }),
+    );
+  }, [ready, queue, userInfo, location.pathname]);
+
+  const current = queue?.[0];
+  const next = () => setQueue((list) => list?.slice(1) ?? null);
+
+  useEffect(() => {
+    if (current === 'expiry') {
+      void Dialog.confirm({
+        title: t('expiry_title'),
+        content: t('expiry_content', { date: formatDate(userInfo.expiry) }),
+        confirmText: t('expiry_renew'),
+        cancelText: t('next_time'),
+      }).then((renew) => {
+        if (renew) navigate('/member/payment?source=expiry');
+        else sessionStorage.setItem(EXPIRY_DEFERRED_KEY, '1'); // "Next time": not again this session
+        next();
+      });
+    }
+    if (current === 'bind') {
+      void Dialog.alert({ title: t('bind_notice_title'), content: t('guest_warning'), confirmText: t('ok') })
+        .then(() =>
+          userInfo.vip
+            ? Dialog.confirm({
+                content: t('bind_notice_vip_content'),
+                confirmText: t('bind_notice_confirm'),
+                cancelText: t('cancel'),
+              })
+            : false,
+        )
+        .then((bind) => {
+          if (bind) {
+            rememberSignupReturn();
+            navigate('/member/signup');
+          }
+          next();
+        });
+    }
+    if (current === 'install') setInstallOpen(true);
+    // Each reminder opens once, when it reaches the front of the queue.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [current]);
+
+  const ios = /iphone|ipad|ipod/i.test(navigator.userAgent);
+  const closeInstall = () => {
+    setInstallOpen(false);
+    next();
+  };
+  const code = readSetting('launchCode');
+  return (
+    <Popup visible={installOpen} onMaskClick={closeInstall} bodyClassName="install-popup">
+      <div data-testid="popup-install">
+        <h3 className="install-popup__title">{t(ios ? 'install_ios_title' : 'install_title')}</h3>
+        <p className="install-popup__text">{t(ios ? 'install_ios_content' : 'install_content')}</p>
+        <ol className="install-popup__steps">
+          {(ios ? [1, 2, 3, 4] : [1, 2, 3]).map((step) => (
+            <li key={step}>{t(`install_${ios ? 'ios' : 'android'}_step${step}`)}</li>
+          ))}
+        </ol>
+        <div className="install-popup__actions">
+          <Button shape="rounded" onClick={closeInstall}>
+            {t('install_later')}
+          </Button>
+          <Button
+            color="primary"
+            shape="rounded"
+            onClick={() => {
+              if (ios && code)
+                window.location.href = `/v1/pwa/ios.mobileconfig?code=${encodeURIComponent(code)}`;
+              else void installPrompt?.prompt();
+              closeInstall();
+            }}
+          >
+            {t('install_button')}
+          </Button>
+        </div>
+      </div>
+    </Popup>
+  );
+}
