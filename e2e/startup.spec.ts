@@ -244,6 +244,28 @@ describe('hidden line-config dialog', () => {
   });
 });
 
+describe('cover ad', () => {
+  it('covers the screen with a 3 s countdown, then the pop-ups follow', async () => {
+    const context = await phoneContext(browser);
+    const banner = '/img/demo/banners/0001.bin';
+    await changeAppInfo(context, (info) => {
+      info.ad.cover_display = true;
+      info.ad.cover_image = banner;
+    });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/`);
+    await page.getByTestId('popup-cover').waitFor();
+    await page.getByText('跳过 3s').waitFor();
+    await page.locator('[data-testid="popup-cover"] img[src^="blob:"]').waitFor();
+    await page.screenshot({ path: screenshotPath('cover-ad') });
+    expect(await page.getByTestId('popup-promotion').count()).toBe(0);
+    await page.getByText('跳过 1s').waitFor();
+    await page.getByTestId('popup-cover').waitFor({ state: 'detached' });
+    await page.getByTestId('popup-promotion').waitFor();
+    await context.close();
+  });
+});
+
 describe('reminders', () => {
   it('warns of a VIP expiring in under 3 days until "Next time", never on player pages', async () => {
     const context = await phoneContext(browser);

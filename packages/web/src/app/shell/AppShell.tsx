@@ -9,6 +9,7 @@ import { registerSW } from 'virtual:pwa-register';
 import { request } from '../api/client.ts';
 import { subscribe } from '../events.ts';
 import { messageOf } from '../i18n/index.ts';
+import { CoverAd } from '../popups/CoverAd.tsx';
 import { PopupChain } from '../popups/PopupChain.tsx';
 import { Reminders } from '../popups/Reminders.tsx';
 import { AppRoutes, TAB_PATHS } from '../routes.tsx';
@@ -35,6 +36,8 @@ export function AppShell() {
   const locationError = useRef(false);
   const [chainDone, setChainDone] = useState(false);
   const markChainDone = useCallback(() => setChainDone(true), []);
+  const [coverDone, setCoverDone] = useState(false);
+  const markCoverDone = useCallback(() => setCoverDone(true), []);
 
   const run = useCallback(() => {
     setPhase({ kind: 'loading' });
@@ -136,7 +139,8 @@ export function AppShell() {
     <div className={showTabs ? 'app-page app-page--tabs' : 'app-page'}>
       <AppRoutes />
       {showTabs && <TabBar />}
-      <PopupChain onDone={markChainDone} />
+      <CoverAd onDone={markCoverDone} />
+      {coverDone && <PopupChain onDone={markChainDone} />}
       <Reminders ready={chainDone} />
     </div>
   );
