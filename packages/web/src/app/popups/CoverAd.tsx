@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { EncryptedImage } from '../../components/encrypted-image/index.ts';
-import { adTarget } from '../ad-link.ts';
+import { followAd } from '../ad-link.ts';
 import { useStartupData } from '../startup/startup-store.ts';
 
 /**
@@ -37,11 +37,7 @@ export function CoverAd({ onDone }: { onDone: () => void }) {
         type="button"
         className="cover-ad__image"
         onClick={() => {
-          const target = adTarget(appInfo.ad.cover_link, userInfo.level);
-          if (target.kind === 'none' || target.kind === 'mail') return;
-          setLeft(0);
-          if (target.kind === 'route') navigate(target.path);
-          else window.open(target.url, '_blank', 'noopener');
+          if (followAd(appInfo.ad.cover_link, userInfo.level, navigate)) setLeft(0);
         }}
       >
         <EncryptedImage

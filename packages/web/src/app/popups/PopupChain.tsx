@@ -5,7 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { EncryptedImage } from '../../components/encrypted-image/index.ts';
-import { adTarget } from '../ad-link.ts';
+import { followAd } from '../ad-link.ts';
 import { readSetting, writeSetting } from '../settings.ts';
 import { useStartupData } from '../startup/startup-store.ts';
 import { announcementLines, dismissedUntil } from './announcement-text.ts';
@@ -91,11 +91,7 @@ export function PopupChain({ onDone }: { onDone: () => void }) {
           <button
             type="button"
             className="chain-popup__ad-image"
-            onClick={() => {
-              const target = adTarget(appInfo.ad.pop_link, userInfo.level);
-              if (target.kind === 'route') go(target.path);
-              else if (target.kind === 'external') window.open(target.url, '_blank', 'noopener');
-            }}
+            onClick={() => followAd(appInfo.ad.pop_link, userInfo.level, go)}
           >
             <EncryptedImage src={appInfo.ad.pop_image} alt={t('ad')} aspectRatio="3 / 4" rounded />
           </button>
