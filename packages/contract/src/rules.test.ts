@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   chooseStreamLine,
+  formatDate,
   formatPlayCount,
   formatViews,
   isNewerVersion,
@@ -66,5 +67,12 @@ describe('isNewerVersion', () => {
     expect(isNewerVersion('1.0.70', '1.0.70')).toBe(false);
     expect(isNewerVersion('1.0.9', '1.0.70')).toBe(false);
     expect(isNewerVersion('1.1', '1.0.70')).toBe(true);
+  });
+});
+
+describe('formatDate', () => {
+  it('shows yyyy/mm/dd with zero padding', () => {
+    const seconds = new Date(2026, 0, 5, 12).getTime() / 1000;
+    expect(formatDate(seconds)).toBe('2026/01/05');
   });
 });

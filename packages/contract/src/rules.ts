@@ -58,3 +58,10 @@ export function isNewerVersion(candidate: string, running: string): boolean {
   }
   return false;
 }
+
+/** Dates as yyyy/mm/dd from Unix seconds (part 1 §9), in the viewer's time zone. */
+export function formatDate(epochSeconds: number): string {
+  const date = new Date(epochSeconds * 1000);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}/${pad(date.getMonth() + 1)}/${pad(date.getDate())}`;
+}

@@ -53,8 +53,7 @@ export async function seedDemo(db: Db, config: Config, log: Log): Promise<void> 
 }
 
 async function removeHalfSeededAssets(db: Db, mediaDir: string) {
-  const leftovers = await db.selectFrom('media_assets').select('id').where('id', 'like', 'demo-%').execute();
-  if (leftovers.length > 0) await db.deleteFrom('media_assets').where('id', 'like', 'demo-%').execute();
+  await db.deleteFrom('media_assets').where('id', 'like', 'demo-%').execute();
   const hlsDir = path.join(mediaDir, 'hls');
   const entries = await fs.readdir(hlsDir).catch(() => [] as string[]);
   await Promise.all(

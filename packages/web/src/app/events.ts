@@ -1,8 +1,5 @@
 /** App-wide events raised by the API client and answered by the shell (dialogs, relogin). */
-export type AppEvent =
-  | { type: 'location-error' }
-  | { type: 'session-ended'; code: number }
-  | { type: 'new-version'; version: string };
+export type AppEvent = { type: 'location-error' } | { type: 'session-ended'; code: number };
 
 const listeners = new Set<(event: AppEvent) => void>();
 

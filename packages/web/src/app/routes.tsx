@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { PlaceholderPage } from '../components/placeholder-page/PlaceholderPage.tsx';
 import { HomePage } from '../features/home/pages/HomePage.tsx';
-import { RequireBinding, rememberSignupReturn } from './shell/guards.tsx';
+import { RequireBinding } from './shell/guards.tsx';
 
 /**
  * Every route of both spec parts (history mode). Pages that later issues build show a titled
@@ -82,5 +82,3 @@ export function AppRoutes() {
     </Routes>
   );
 }
-
-export { rememberSignupReturn };

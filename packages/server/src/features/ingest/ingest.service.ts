@@ -30,7 +30,6 @@ export async function ingestAsset(
   assetId: string,
 ): Promise<IngestedAsset> {
   const media = await ingestMediaFile({ file, mediaRoot: mediaDir, assetId });
-  const assetDir = path.join(mediaDir, 'hls', assetId);
   const images: string[] = [];
   try {
     const cover = await storeEncryptedImage(
@@ -81,10 +80,15 @@ export async function ingestAsset(
       thumb,
     };
   } catch (error) {
-    await fs.rm(assetDir, { recursive: true, force: true });
-    await Promise.all(images.map((image) => removeStoredImage(mediaDir, image)));
+    await removeAssetFiles(mediaDir, assetId, images);
     throw error;
   }
+}
+
+/** The files an asset left on disk: its HLS folder and its encrypted images. */
+async function removeAssetFiles(mediaDir: string, assetId: string, images: string[]): Promise<void> {
+  await fs.rm(path.join(mediaDir, 'hls', assetId), { recursive: true, force: true });
+  await Promise.all(images.map((image) => removeStoredImage(mediaDir, image)));
 }
 
 /** `npm run ingest`: one file becomes one video of the catalogue. */
@@ -118,8 +122,7 @@ export async function ingestVideo(
       .execute();
   } catch (error) {
     await db.deleteFrom('media_assets').where('id', '=', assetId).execute();
-    await fs.rm(path.join(mediaDir, 'hls', assetId), { recursive: true, force: true });
-    await Promise.all([asset.cover, asset.thumb].map((image) => removeStoredImage(mediaDir, image)));
+    await removeAssetFiles(mediaDir, assetId, [asset.cover, asset.thumb]);
     throw error;
   }
   await bumpCacheVersion(db, CATALOGUE_TOPIC);

@@ -28,10 +28,8 @@ export const linesRoutes =
       { schema: { params: ImageChainParamsSchema, querystring: TokenParamSchema, body: TokenBodySchema } },
       async (request) => {
         await sessions.authenticate(tokenOf(request));
-        const hostList = JSON.parse(
-          await ctx.cache.getOrMake('lines', lineKeyOf(request.headers.host), () => lines.hostList(request)),
-        ) as Awaited<ReturnType<LinesService['hostList']>>;
-        const chainLines = hostList.img_pwa
+        const chainLines = lines
+          .imageLines(request)
           .filter((line) => line.chain === request.params.chain)
           .map((line) => line.url);
         return envelope({ chain: request.params.chain, lines: chainLines });

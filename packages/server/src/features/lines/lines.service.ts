@@ -8,6 +8,8 @@ export interface ListeningPorts {
   ports: number[];
 }
 
+export const IMAGE_CHAIN = 'main';
+
 export interface Messengers {
   potato: string;
   telegream: string;
@@ -41,8 +43,15 @@ export function createLinesService(ctx: AppContext, listening: ListeningPorts) {
     });
   }
 
+  /** Every line serves the images of one chain, all encrypted with the one image key. */
+  function imageLines(request: FastifyRequest) {
+    const key = secrets.imageKey.toString('base64');
+    return lineOrigins(request).map((url) => ({ url, chain: IMAGE_CHAIN, encrypt: true, key }));
+  }
+
   return {
     lineIndexOf,
+    imageLines,
     isEncryptedLine,
     lineOrigins,
 
@@ -54,14 +63,13 @@ export function createLinesService(ctx: AppContext, listening: ListeningPorts) {
         'sharelihi.iOS': '',
       };
       const apiKey = secrets.apiKey.toString('base64');
-      const imageKey = secrets.imageKey.toString('base64');
       return {
         api_pwa: origins.map((url, index) =>
           isEncryptedLine(index)
             ? { url, chain: 'main', encrypt: true, key: apiKey }
             : { url, chain: 'main', encrypt: false },
         ),
-        img_pwa: origins.map((url) => ({ url, chain: 'main', encrypt: true, key: imageKey })),
+        img_pwa: imageLines(request),
         // The first stream line is the "abroad" line every user may use; the others are VIP lines.
         stream_pwa: origins.map((url, index) =>
           index === 0

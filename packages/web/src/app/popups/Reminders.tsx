@@ -2,7 +2,9 @@ import { Button, Dialog, Popup } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { formatDate } from '@app/contract/rules';
 import { readSetting } from '../settings.ts';
+import { isStandalone } from '../standalone.ts';
 import { rememberSignupReturn } from '../shell/guards.tsx';
 import { useStartupData } from '../startup/startup-store.ts';
 import { reminders, type Reminder } from './reminders.ts';
@@ -18,19 +20,6 @@ window.addEventListener('beforeinstallprompt', (event) => {
   event.preventDefault();
   installPrompt = event as InstallPromptEvent;
 });
-
-function isStandalone(): boolean {
-  return (
-    matchMedia('(display-mode: standalone)').matches ||
-    (navigator as { standalone?: boolean }).standalone === true
-  );
-}
-
-function formatDate(epochSeconds: number): string {
-  const date = new Date(epochSeconds * 1000);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}/${pad(date.getMonth() + 1)}/${pad(date.getDate())}`;
-}
 
 /** Expiry, bind and install reminders, one at a time, after the start-up pop-up chain. */
 export function Reminders({ ready }: { ready: boolean }) {

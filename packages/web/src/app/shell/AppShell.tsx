@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { UserInfo } from '@app/contract';
 import { TOAST_MS } from '@app/contract/constants';
+import { FAST_CODE_HEADER } from '@app/contract/wire';
 import { isNewerVersion } from '@app/contract/rules';
 import { registerSW } from 'virtual:pwa-register';
 import { request } from '../api/client.ts';
@@ -13,7 +14,7 @@ import { CoverAd } from '../popups/CoverAd.tsx';
 import { PopupChain } from '../popups/PopupChain.tsx';
 import { Reminders } from '../popups/Reminders.tsx';
 import { AppRoutes, TAB_PATHS } from '../routes.tsx';
-import { writeSetting } from '../settings.ts';
+import { readSetting, writeSetting } from '../settings.ts';
 import { ServiceClosedError, StartupError, startUp, type SigninList } from '../startup/startup.ts';
 import { setStartupData, startupData, updateStartupData } from '../startup/startup-store.ts';
 import { LoadingScreen } from './LoadingScreen.tsx';
@@ -102,9 +103,12 @@ export function AppShell() {
       content: t(code === 499 ? 'logged_other_device' : 'relogin_content'),
       confirmText: t('confirm'),
     });
+    // The installation's launch code moves to the new guest, so the home-screen app finds it too.
+    const launchCode = readSetting('launchCode');
     const guest = await request<{ token: string }>('/v1/register/guest', {
       method: 'POST',
       withoutToken: true,
+      headers: launchCode ? { [FAST_CODE_HEADER]: launchCode } : undefined,
     });
     if (guest.response?.token) {
       writeSetting('token', guest.response.token);

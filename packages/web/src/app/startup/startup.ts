@@ -8,6 +8,7 @@ import { bootstrapHosts, defaultHostList, loadHostList } from '../lines/host-lis
 import { setRankedLines } from '../lines/line-book.ts';
 import { raceLines, type RaceOutcome } from '../lines/speed-race.ts';
 import { readSetting, writeSetting } from '../settings.ts';
+import { isStandalone } from '../standalone.ts';
 
 /** Error dialog markers of spec part 1 §8: app info, token, data load, user info. */
 export type StartupMarker = 0 | 1 | 2 | 3;
@@ -40,13 +41,6 @@ export interface StartupData {
   streamLine: StreamLine | undefined;
   /** A landing URL's `video_type` and `video_id`, opened once start-up is done. */
   landingVideo: { type: string; id: string } | null;
-}
-
-function isStandalone(): boolean {
-  return (
-    matchMedia('(display-mode: standalone)').matches ||
-    (navigator as { standalone?: boolean }).standalone === true
-  );
 }
 
 async function sendEvent(event: string, detail?: string) {
