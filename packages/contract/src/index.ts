@@ -5,3 +5,4 @@ export * from './lines.ts';
 export * from './startup.ts';
 export * from './rules.ts';
 export * from './streaming.ts';
+export * from './accounts.ts';
