@@ -1,8 +1,16 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { PlaceholderPage } from '../components/placeholder-page/PlaceholderPage.tsx';
-import { HomePage } from '../features/home/pages/HomePage.tsx';
 import { RequireBinding } from './shell/guards.tsx';
+
+/** The home pages' code, fetched at boot beside the start-up calls (see main.tsx). */
+export const loadHomePage = () => import('../features/home/pages/HomePage.tsx');
+const HomePage = lazy(() => loadHomePage().then((module) => ({ default: module.HomePage })));
+
+const PlaceholderPage = lazy(() =>
+  import('../components/placeholder-page/PlaceholderPage.tsx').then((module) => ({
+    default: module.PlaceholderPage,
+  })),
+);
 
 /**
  * Every route of both spec parts (history mode). Pages that later issues build show a titled
@@ -67,18 +75,20 @@ export const TAB_PATHS = ['/long', '/short', '/original', '/find', '/collect', '
 
 export function AppRoutes() {
   return (
-    <Routes>
-      {ROUTES.map((route) => {
-        const page = route.element ?? <PlaceholderPage name={route.name} />;
-        return (
-          <Route
-            key={route.path}
-            path={route.path}
-            element={route.needsBinding ? <RequireBinding>{page}</RequireBinding> : page}
-          />
-        );
-      })}
-      <Route path="*" element={<Navigate to="/long" replace />} />
-    </Routes>
+    <Suspense fallback={null}>
+      <Routes>
+        {ROUTES.map((route) => {
+          const page = route.element ?? <PlaceholderPage name={route.name} />;
+          return (
+            <Route
+              key={route.path}
+              path={route.path}
+              element={route.needsBinding ? <RequireBinding>{page}</RequireBinding> : page}
+            />
+          );
+        })}
+        <Route path="*" element={<Navigate to="/long" replace />} />
+      </Routes>
+    </Suspense>
   );
 }

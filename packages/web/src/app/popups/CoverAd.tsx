@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { EncryptedImage } from '../../components/encrypted-image/index.ts';
 import { followAd } from '../ad-link.ts';
 import { useStartupData } from '../startup/startup-store.ts';
+import './popups.css';
 
 /**
  * The cover ad after start-up (app info `ad.cover_display` with `ad.cover_image`): full screen,

@@ -7,6 +7,7 @@ import { readSetting } from '../settings.ts';
 import { isStandalone } from '../standalone.ts';
 import { rememberSignupReturn } from '../shell/guards.tsx';
 import { useStartupData } from '../startup/startup-store.ts';
+import './popups.css';
 import { reminders, type Reminder } from './reminders.ts';
 
 const EXPIRY_DEFERRED_KEY = 'app.expiryDeferred';

@@ -1,5 +1,5 @@
-import { Dialog, Toast } from 'antd-mobile';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { showAlert, showConfirm, showToast } from './notices.ts';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { UserInfo } from '@app/contract';
@@ -10,15 +10,21 @@ import { registerSW } from 'virtual:pwa-register';
 import { request } from '../api/client.ts';
 import { subscribe } from '../events.ts';
 import { messageOf } from '../i18n/index.ts';
-import { CoverAd } from '../popups/CoverAd.tsx';
-import { PopupChain } from '../popups/PopupChain.tsx';
-import { Reminders } from '../popups/Reminders.tsx';
 import { AppRoutes, TAB_PATHS } from '../routes.tsx';
 import { readSetting, writeSetting } from '../settings.ts';
 import { ServiceClosedError, StartupError, startUp, type SigninList } from '../startup/startup.ts';
 import { setStartupData, startupData, updateStartupData } from '../startup/startup-store.ts';
 import { LoadingScreen } from './LoadingScreen.tsx';
 import { TabBar } from './TabBar.tsx';
+
+// Pop-ups come after the first screen, so their code loads beside start-up, not before it.
+const CoverAd = lazy(() => import('../popups/CoverAd.tsx').then((module) => ({ default: module.CoverAd })));
+const PopupChain = lazy(() =>
+  import('../popups/PopupChain.tsx').then((module) => ({ default: module.PopupChain })),
+);
+const Reminders = lazy(() =>
+  import('../popups/Reminders.tsx').then((module) => ({ default: module.Reminders })),
+);
 
 type Phase =
   | { kind: 'loading' }
@@ -49,14 +55,14 @@ export function AppShell() {
         setPhase({ kind: 'ready' });
         // Every line failed its speed test (or none answered in 15 s): the defaults are in use.
         if (data.raceOutcome !== 'ok')
-          Toast.show({
+          void showToast({
             content: t(data.raceOutcome === 'timeout error' ? 'timeout_error' : 'all_error'),
             duration: TOAST_MS,
           });
         // The service worker (offline shell) registers after start-up, never competing with it.
         const updateApp = registerSW({ immediate: true });
         if (isNewerVersion(data.appInfo.pwa.version, __APP_VERSION__)) {
-          void Dialog.confirm({
+          void showConfirm({
             content: t('new_version'),
             confirmText: t('confirm'),
             cancelText: t('cancel'),
@@ -84,7 +90,7 @@ export function AppShell() {
       subscribe((event) => {
         if (event.type === 'location-error') {
           locationError.current = true;
-          void Dialog.alert({ content: t('location_error'), confirmText: t('ok') });
+          void showAlert({ content: t('location_error'), confirmText: t('ok') });
         }
         if (event.type === 'session-ended') void relogin(event.code);
       }),
@@ -98,7 +104,7 @@ export function AppShell() {
     if (relogging.current) return;
     relogging.current = true;
     writeSetting('token', null);
-    await Dialog.alert({
+    await showAlert({
       title: t('relogin_title'),
       content: t(code === 499 ? 'logged_other_device' : 'relogin_content'),
       confirmText: t('confirm'),
@@ -117,7 +123,7 @@ export function AppShell() {
         request<SigninList>('/v2/signin/list'),
       ]);
       if (startupData()) updateStartupData({ userInfo: user.response.userInfo, signinList: signin.response });
-      await Dialog.alert({ content: t('relogin_done'), confirmText: t('confirm') });
+      await showAlert({ content: t('relogin_done'), confirmText: t('confirm') });
     }
     relogging.current = false;
     if (phaseRef.current.kind !== 'ready') run();
@@ -143,9 +149,11 @@ export function AppShell() {
     <div className={showTabs ? 'app-page app-page--tabs' : 'app-page'}>
       <AppRoutes />
       {showTabs && <TabBar />}
-      <CoverAd onDone={markCoverDone} />
-      {coverDone && <PopupChain onDone={markChainDone} />}
-      <Reminders ready={chainDone} />
+      <Suspense fallback={null}>
+        <CoverAd onDone={markCoverDone} />
+        {coverDone && <PopupChain onDone={markChainDone} />}
+        <Reminders ready={chainDone} />
+      </Suspense>
     </div>
   );
 }

@@ -1,37 +1,20 @@
-import { HIDDEN_CONFIG_TAPS } from '@app/contract/constants';
 import { Button, Dialog, Input, List, Popup } from 'antd-mobile';
-import { useRef, useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { rankedLines } from '../lines/line-book.ts';
 import { clearAllSettings, readSetting, writeSetting } from '../settings.ts';
 
-/**
- * The hidden line-config dialog (spec part 1 §2): every 10th tap on its trigger opens it. It lists
- * the ranked lines, takes a manual dev line, shows host, fast code and version, and can log out.
- */
-export function HiddenConfigTrigger({ children }: { children: ReactNode }) {
-  const taps = useRef(0);
-  const [open, setOpen] = useState(false);
+/** The dialog itself: loaded only when the 10th tap opens it (trigger in HiddenConfigTrigger). */
+export default function HiddenConfigPopup({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
-    <>
-      <span
-        data-testid="hidden-config-trigger"
-        onClick={() => {
-          taps.current += 1;
-          if (taps.current % HIDDEN_CONFIG_TAPS === 0) setOpen(true);
-        }}
-      >
-        {children}
-      </span>
-      <Popup
-        visible={open}
-        onMaskClick={() => setOpen(false)}
-        position="bottom"
-        bodyStyle={{ maxHeight: '80vh', overflow: 'auto' }}
-      >
-        {open && <HiddenConfig onClose={() => setOpen(false)} />}
-      </Popup>
-    </>
+    <Popup
+      visible={open}
+      onMaskClick={onClose}
+      position="bottom"
+      bodyStyle={{ maxHeight: '80vh', overflow: 'auto' }}
+    >
+      {open && <HiddenConfig onClose={onClose} />}
+    </Popup>
   );
 }
 

@@ -1,8 +1,10 @@
-import { Button, SpinLoading } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import './loading-screen.css';
 
-/** Launch image (phone under 480 px wide, tablet otherwise), a spinner, or an error with retry. */
+/**
+ * Launch image (phone under 480 px wide, tablet otherwise), a spinner, or an error with retry.
+ * Plain elements only: this is the first screen, so it must not wait for the component library.
+ */
 export function LoadingScreen({ error, onRetry }: { error?: string; onRetry?: () => void }) {
   const { t } = useTranslation();
   const image = window.innerWidth < 480 ? '/launch-phone.svg' : '/launch-tablet.svg';
@@ -14,13 +16,13 @@ export function LoadingScreen({ error, onRetry }: { error?: string; onRetry?: ()
           <>
             <p className="loading-screen__error">{error}</p>
             {onRetry && (
-              <Button color="primary" shape="rounded" onClick={onRetry}>
+              <button type="button" className="loading-screen__retry" onClick={onRetry}>
                 {t('retry')}
-              </Button>
+              </button>
             )}
           </>
         ) : (
-          <SpinLoading color="primary" style={{ '--size': '28px' }} aria-label={t('loading')} />
+          <span className="loading-screen__spinner" aria-label={t('loading')} />
         )}
       </div>
     </div>

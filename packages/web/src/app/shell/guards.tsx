@@ -1,4 +1,4 @@
-import { Dialog } from 'antd-mobile';
+import { showConfirm } from './notices.ts';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -25,7 +25,7 @@ export function RequireBinding({ children }: { children: ReactNode }) {
   const bound = Boolean(userInfo.email || userInfo.phone);
   useEffect(() => {
     if (bound) return;
-    void Dialog.confirm({
+    void showConfirm({
       content: t('bind_prompt_content'),
       confirmText: t('go_bind'),
       cancelText: t('cancel'),

@@ -1,13 +1,15 @@
 import type { VideoType } from '@app/contract';
-import { Swiper, Tabs } from 'antd-mobile';
+import { Tabs } from 'antd-mobile';
 import { SearchOutline } from 'antd-mobile-icons';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EncryptedImage } from '../../../components/encrypted-image/index.ts';
-import { HiddenConfigTrigger } from '../../../app/shell/HiddenConfig.tsx';
+import { HiddenConfigTrigger } from '../../../app/shell/HiddenConfigTrigger.tsx';
 import { useStartupData } from '../../../app/startup/startup-store.ts';
 import './home-page.css';
+
+const BannerSlider = lazy(() => import('../components/BannerSlider.tsx'));
 
 const SIDE_TAB: Record<VideoType, string[]> = {
   long: ['category', 'actor'],
@@ -51,13 +53,22 @@ export function HomePage({ type }: { type: VideoType }) {
       {active === 'recommend' ? (
         <main className="home__feed">
           {banners.length > 0 && (
-            <Swiper autoplay autoplayInterval={4000} loop className="home__banner">
-              {banners.map((ad) => (
-                <Swiper.Item key={ad.ad_id}>
-                  <EncryptedImage src={ad.ad_img_url} alt={ad.ad_title} aspectRatio="75 / 32" rounded />
-                </Swiper.Item>
-              ))}
-            </Swiper>
+            // The slider's gesture code loads after the first paint; until then its first banner
+            // stands in the same place and size, so nothing moves when it arrives.
+            <Suspense
+              fallback={
+                <div className="home__banner">
+                  <EncryptedImage
+                    src={banners[0]!.ad_img_url}
+                    alt={banners[0]!.ad_title}
+                    aspectRatio="75 / 32"
+                    rounded
+                  />
+                </div>
+              }
+            >
+              <BannerSlider banners={banners} />
+            </Suspense>
           )}
           <h2 className="home__section-title">{t('home_categories')}</h2>
           <div className="home__grid">

@@ -1,0 +1,17 @@
+import type { Ad } from '@app/contract';
+import { SLIDE_AUTOPLAY_MS } from '@app/contract/constants';
+import { Swiper } from 'antd-mobile';
+import { EncryptedImage } from '../../../components/encrypted-image/index.ts';
+
+/** The banner slider (layout 1): auto-plays every 4000 ms and loops. */
+export default function BannerSlider({ banners }: { banners: Ad[] }) {
+  return (
+    <Swiper autoplay autoplayInterval={SLIDE_AUTOPLAY_MS} loop className="home__banner">
+      {banners.map((ad) => (
+        <Swiper.Item key={ad.ad_id}>
+          <EncryptedImage src={ad.ad_img_url} alt={ad.ad_title} aspectRatio="75 / 32" rounded />
+        </Swiper.Item>
+      ))}
+    </Swiper>
+  );
+}
