@@ -90,3 +90,54 @@ export const InviteBodySchema = optionalBody(TokenParamSchema.extend({ code: Inv
 export const CodeSentReplySchema = replySchema(
   z.object({ countdown: z.number().int(), valid_seconds: z.number().int() }),
 );
+
+/** Sign-in failures allowed per account and per client address within the window, then 403 `login_wait`. */
+export const SIGN_IN_MAX_FAILURES = 5;
+export const SIGN_IN_MAX_FAILURES_PER_CLIENT = 20;
+export const SIGN_IN_FAILURE_WINDOW_MIN = 15;
+/** A change of binding must follow a successful password check on the same session within this time. */
+export const PASSWORD_CHECK_VALID_MIN = 10;
+
+/** 403 `login_wait`: whole minutes until the next password try is accepted. */
+export const SignInWaitReplySchema = replySchema(z.object({ wait_minutes: z.number().int() }));
+/** 413 `send_too_frequent`: seconds until the next code may be sent (resumes the countdown). */
+export const SendWaitReplySchema = replySchema(z.object({ countdown: z.number().int() }));
+
+/** Every `status.message` the account calls answer with, so the web catalogue can carry them all. */
+export const ACCOUNT_MESSAGE_KEYS = [
+  'invalid_input',
+  'launch_code_invalid',
+  'token_missing',
+  'session_expired',
+  'logged_other_device',
+  'code_sent',
+  'signin_success',
+  'bind_success',
+  'code_ok',
+  'reset_success',
+  'ok',
+  'change_bind_success',
+  'change_password_success',
+  'invite_success',
+  'login_failed',
+  'login_wait',
+  'bind_channel_off',
+  'user_already_bound',
+  'account_already_bound',
+  'account_not_exist',
+  'not_bound',
+  'account_wrong',
+  'error_content5',
+  'password_check_required',
+  'send_too_frequent',
+  'error_content6',
+  'error_content4',
+  'code_wrong',
+  'error_content7',
+  'invite_code_invalid',
+  'share_code_error',
+  'share_code_error1',
+  'provider_error',
+  'provider_unavailable',
+] as const;
+export type AccountMessageKey = (typeof ACCOUNT_MESSAGE_KEYS)[number];

@@ -19,12 +19,18 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import { createMailSender } from './adapters/mail.ts';
+import { createOutbox } from './adapters/outbox.ts';
+import { createSmsSender } from './adapters/sms.ts';
+import { accountsRoutes } from './features/accounts/accounts.routes.ts';
+import { createAccountsService } from './features/accounts/accounts.service.ts';
 import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
 import { appInfoRoutes } from './features/app-info/app-info.routes.ts';
 import { createAppInfoService } from './features/app-info/app-info.service.ts';
 import { catalogueRoutes } from './features/catalogue/catalogue.routes.ts';
 import { createCatalogueService } from './features/catalogue/catalogue.service.ts';
 import { linesRoutes } from './features/lines/lines.routes.ts';
+import { outboxRoutes } from './features/outbox/outbox.routes.ts';
 import { createLinesService, type ListeningPorts } from './features/lines/lines.service.ts';
 import { pwaRoutes } from './features/pwa/pwa.routes.ts';
 import { sessionRoutes } from './features/session/session.routes.ts';
@@ -42,7 +48,7 @@ import { notificationsOf } from './platform/db/notifications.ts';
 import { AppError } from './platform/errors.ts';
 import { followChanges } from './platform/row-cache.ts';
 import { MemoryCache } from './platform/memory-cache.ts';
-import { errorEnvelope } from './platform/reply.ts';
+import { envelope, errorEnvelope } from './platform/reply.ts';
 import { headerOf } from './platform/request.ts';
 import { loadSecrets } from './platform/settings.ts';
 
@@ -105,6 +111,16 @@ export async function buildApp(
   await app.register(appInfoRoutes(ctx, appInfo));
   await app.register(sessionRoutes(sessions));
   await app.register(userRoutes(sessions, users));
+  const outbox = createOutbox(db, app.log, { production: config.env === 'production' });
+  const senders = {
+    email: createMailSender(config, outbox, app.log),
+    phone: createSmsSender(config, outbox, app.log),
+  };
+  await app.register(
+    accountsRoutes(sessions, createAccountsService({ ctx, sessions, users, appInfo, senders })),
+  );
+  // The outbox holds live codes: it is readable only on a development or test server.
+  if (config.env !== 'production') await app.register(outboxRoutes(outbox));
   await app.register(catalogueRoutes(ctx, createCatalogueService(ctx)));
   await app.register(signinRoutes(sessions, createSigninService(ctx)));
   await app.register(analyticsRoutes(ctx, sessions));
@@ -125,9 +141,11 @@ function installErrorHandling(app: FastifyInstance, appShell: Buffer | undefined
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     let code: StatusCode;
     let message: string | undefined;
+    let response: unknown = null;
     if (error instanceof AppError) {
       code = error.status;
       message = error.message;
+      response = error.response;
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       code = Status.invalid;
       const fields = error.validation.map((issue) => issue.instancePath.replace(/^\//, '')).filter(Boolean);
@@ -146,7 +164,7 @@ function installErrorHandling(app: FastifyInstance, appShell: Buffer | undefined
       request.log.error({ err: error }, 'request failed');
       code = Status.serverError;
     }
-    return reply.code(code).send(errorEnvelope(code, message));
+    return reply.code(code).send(envelope(response, code, message));
   });
 
   app.setNotFoundHandler((request, reply) => {
@@ -249,6 +267,8 @@ async function registerStaticFiles(app: FastifyInstance, config: Config) {
     root: config.webDist,
     prefix: '/',
     wildcard: false,
+    // The web build leaves .br and .gz beside each text asset (packages/web/scripts/compress.mjs).
+    preCompressed: true,
     cacheControl: false,
     // Vite names built assets by content hash; the shell and service worker must be re-checked.
     setHeaders: (reply, filePath) =>

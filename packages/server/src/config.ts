@@ -12,7 +12,12 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
-  SMTP_URL: z.string().optional(),
+  /** Code mail goes out over SMTP when set (`smtp://user:pass@host:587`, `smtps://…`); else to the outbox. */
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('no-reply@localhost'),
+  /** Code SMS go to this HTTP provider (POST JSON, bearer key) when set; else to the outbox. */
+  SMS_PROVIDER_URL: z.string().url().optional(),
+  SMS_PROVIDER_KEY: z.string().optional(),
   PUBLIC_URL: z.string().url().optional(),
   /** Extra ports on which the same server listens, each one more api/img/stream line. */
   LINE_PORTS: z
@@ -77,6 +82,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     databaseUrl: raw.DATABASE_URL,
     redisUrl: raw.REDIS_URL,
     smtpUrl: raw.SMTP_URL,
+    mailFrom: raw.MAIL_FROM,
+    sms: { providerUrl: raw.SMS_PROVIDER_URL, providerKey: raw.SMS_PROVIDER_KEY },
     publicUrl: raw.PUBLIC_URL,
     linePorts,
     lineEncrypt: raw.LINE_ENCRYPT,

@@ -21,12 +21,21 @@ export interface Secrets {
   imageKey: Buffer;
   /** AES-256-GCM key of the api lines whose `encrypt` is set. */
   apiKey: Buffer;
+  /**
+   * HMAC key of stored verification codes. The line keys above reach clients; this one never
+   * leaves the server, so a copy of the database alone cannot be searched for the 6-digit codes.
+   */
+  verifyCodeKey: Buffer;
 }
 
 export async function loadSecrets(db: Db): Promise<Secrets> {
   const stored = await readSetting<Record<string, string>>(db, 'secrets');
   if (stored?.imageKey && stored.apiKey) {
-    return { imageKey: Buffer.from(stored.imageKey, 'base64'), apiKey: Buffer.from(stored.apiKey, 'base64') };
+    return {
+      imageKey: Buffer.from(stored.imageKey, 'base64'),
+      apiKey: Buffer.from(stored.apiKey, 'base64'),
+      verifyCodeKey: await loadKey(db, 'verify_code_key'),
+    };
   }
   const made = { imageKey: crypto.randomBytes(32), apiKey: crypto.randomBytes(32) };
   // Two processes starting at once must agree on one set of keys: the first insert wins.
@@ -42,4 +51,16 @@ export async function loadSecrets(db: Db): Promise<Secrets> {
     .onConflict((oc) => oc.column('key').doNothing())
     .execute();
   return loadSecrets(db);
+}
+
+/** A key kept in its own setting (added after the first `secrets`); the first process to make it wins. */
+async function loadKey(db: Db, name: string): Promise<Buffer> {
+  const stored = await readSetting<string>(db, name);
+  if (stored) return Buffer.from(stored, 'base64');
+  await db
+    .insertInto('settings')
+    .values({ key: name, value: JSON.stringify(crypto.randomBytes(32).toString('base64')) })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  return loadKey(db, name);
 }

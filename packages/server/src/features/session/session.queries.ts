@@ -22,6 +22,18 @@ export async function endSession(db: Db, sessionId: number, reason: string) {
     .execute();
 }
 
+/** Ends every live session of an account; returns their token hashes for the session cache. */
+export async function endLiveSessionsOf(db: Db, userId: number, reason: string): Promise<Buffer[]> {
+  const rows = await db
+    .updateTable('sessions')
+    .set({ ended_at: new Date(), ended_reason: reason })
+    .where('user_id', '=', userId)
+    .where('ended_at', 'is', null)
+    .returning('token_hash')
+    .execute();
+  return rows.map((row) => row.token_hash);
+}
+
 export async function touchSession(db: Db, sessionId: number) {
   await db
     .updateTable('sessions')

@@ -13,7 +13,8 @@ import { headerOf } from '../../platform/request.ts';
 import type { SessionService } from './session.service.ts';
 import { renderJumpPage } from './jump-page.ts';
 
-function launchCodeOf(header: string | undefined): string | undefined {
+/** The launch code of the `x-fast-code` header: absent is fine, malformed is 401. */
+export function launchCodeOf(header: string | undefined): string | undefined {
   if (header === undefined || header === '') return undefined;
   const parsed = LaunchCodeSchema.safeParse(header);
   if (!parsed.success) fail(Status.invalid, 'launch_code_invalid');

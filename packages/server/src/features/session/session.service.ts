@@ -76,6 +76,32 @@ export function createSessionService(db: Db) {
       return openSession(userId, platform);
     },
 
+    /**
+     * Sign-in and binding (one live session per bound account): ends the account's live sessions
+     * so they answer 499, opens a new one and moves a known launch code to the account, all inside
+     * the caller's transaction. Call `forgetEnded` with the result once that transaction committed.
+     */
+    async startAccountSession(
+      trx: Db,
+      userId: number,
+      platform: string,
+      launchCode: string | undefined,
+    ): Promise<{ token: string; ended: Buffer[] }> {
+      const ended = await queries.endLiveSessionsOf(trx, userId, 'signed_in_elsewhere');
+      const token = newSecret();
+      await queries.insertSession(trx, userId, hashSecret(token), platform);
+      if (launchCode) {
+        const codeHash = hashSecret(launchCode);
+        if (await queries.findLaunchCode(trx, codeHash)) await queries.pointLaunchCode(trx, codeHash, userId);
+      }
+      return { token, ended };
+    },
+
+    /** This process's own ended sessions answer 499 at once; other processes hear it by NOTIFY. */
+    forgetEnded(tokenHashes: Buffer[]): void {
+      for (const tokenHash of tokenHashes) sessionRows.drop(tokenHash.toString('hex'));
+    },
+
     /** The token rules of DECISIONS: 497 unknown, 498 idle for 30 days, 499 ended by a sign-in elsewhere. */
     async authenticate(token: string | undefined): Promise<SessionUser> {
       if (!token) fail(Status.noToken);

@@ -37,6 +37,7 @@ export interface Database {
     last_seen_at: Timestamp;
     ended_at: Date | null;
     ended_reason: string | null;
+    password_checked_at: Date | null;
   };
   launch_codes: {
     code_hash: Buffer;
@@ -152,6 +153,36 @@ export interface Database {
     used_count: Generated<number>;
   };
   daily_views: { user_id: number; business_day: string; video_id: number };
+  verify_codes: {
+    purpose: string;
+    address: string;
+    code_hash: Buffer;
+    sent_at: Date;
+    expires_at: Date;
+    tries: Generated<number>;
+    used_at: Date | null;
+    /** YYYY-MM-DD (business day in TZ_BUSINESS). */
+    send_day: string;
+    sends_that_day: Generated<number>;
+  };
+  outbox: {
+    id: Generated<number>;
+    channel: string;
+    recipient: string;
+    subject: string;
+    body: string;
+    created_at: Timestamp;
+  };
+  ledger: {
+    id: Generated<number>;
+    user_id: number;
+    kind: string;
+    points: Generated<number>;
+    vip_days: Generated<number>;
+    grant_key: string;
+    created_at: Timestamp;
+  };
+  sign_in_failures: { id: Generated<number>; subject: string; failed_at: Date };
   analytics_events: {
     id: Generated<number>;
     event: string;

@@ -1,0 +1,353 @@
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db/database.ts';
+
+export type Channel = 'email' | 'phone';
+
+// ── Accounts ─────────────────────────────────────────────────────────────────
+
+/** The account bound to an e-mail or phone, if any. */
+export function findAccount(db: Db, channel: Channel, address: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'password_hash'])
+    .where(channel, '=', address)
+    .executeTakeFirst();
+}
+
+export function findBinding(db: Db, userId: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'phone', 'password_hash', 'promoter', 'invited_by'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** Binds a guest: only a row with neither e-mail nor phone changes (one binding per account). */
+export async function bindGuest(
+  db: Db,
+  userId: number,
+  channel: Channel,
+  address: string,
+  passwordHash: string,
+): Promise<boolean> {
+  const row = await db
+    .updateTable('users')
+    .set({ [channel]: address, password_hash: passwordHash })
+    .where('id', '=', userId)
+    .where('email', 'is', null)
+    .where('phone', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function setAddress(db: Db, userId: number, channel: Channel, address: string) {
+  await db
+    .updateTable('users')
+    .set({ [channel]: address })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export async function setPasswordOf(db: Db, userId: number, passwordHash: string) {
+  await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
+}
+
+/** Marks the bind bonus as given; false when it already was (the row lock orders concurrent binds). */
+export async function claimBindBonus(db: Db, userId: number): Promise<boolean> {
+  const row = await db
+    .updateTable('users')
+    .set({ bind_bonus_given: true })
+    .where('id', '=', userId)
+    .where('bind_bonus_given', '=', false)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** VIP extended by whole days from now or from the current expiry, whichever is later. */
+export async function extendVip(db: Db, userId: number, days: number, now: Date) {
+  await db
+    .updateTable('users')
+    .set({
+      vip_expiry: sql<Date>`greatest(coalesce(vip_expiry, ${now}::timestamptz), ${now}::timestamptz) + ${days}::int * interval '1 day'`,
+    })
+    .where('id', '=', userId)
+    .execute();
+}
+
+// ── Sessions ─────────────────────────────────────────────────────────────────
+
+export async function markPasswordChecked(db: Db, sessionId: number, at: Date | null) {
+  await db.updateTable('sessions').set({ password_checked_at: at }).where('id', '=', sessionId).execute();
+}
+
+export async function passwordCheckedAt(db: Db, sessionId: number): Promise<Date | null> {
+  const row = await db
+    .selectFrom('sessions')
+    .select('password_checked_at')
+    .where('id', '=', sessionId)
+    .executeTakeFirst();
+  return row?.password_checked_at ?? null;
+}
+
+// ── Invites and the ledger ───────────────────────────────────────────────────
+
+export function findInviter(db: Db, inviteCode: string) {
+  return db.selectFrom('users').select('id').where('invite_code', '=', inviteCode).executeTakeFirst();
+}
+
+/** Locks both rows of an invite in id order, so two accounts inviting each other cannot deadlock. */
+export function lockInvitePair(db: Db, friendId: number, inviterId: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'phone', 'promoter', 'invited_by'])
+    .where('id', 'in', [friendId, inviterId])
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
+export async function recordInvite(db: Db, friendId: number, inviterId: number): Promise<boolean> {
+  const row = await db
+    .updateTable('users')
+    .set({ invited_by: inviterId })
+    .where('id', '=', friendId)
+    .where('invited_by', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function countInvite(db: Db, inviterId: number): Promise<number> {
+  const row = await db
+    .updateTable('users')
+    .set({ invite_count: sql<number>`invite_count + 1` })
+    .where('id', '=', inviterId)
+    .returning('invite_count')
+    .executeTakeFirstOrThrow();
+  return row.invite_count;
+}
+
+/**
+ * One grant of points: a ledger row under a unique key, and the points added only when the row is
+ * new, so a repeated or concurrent grant changes nothing. Returns whether it was applied.
+ */
+export async function grantPoints(
+  db: Db,
+  grant: { userId: number; kind: string; points: number; key: string },
+): Promise<boolean> {
+  const row = await db
+    .insertInto('ledger')
+    .values({ user_id: grant.userId, kind: grant.kind, points: grant.points, grant_key: grant.key })
+    .onConflict((oc) => oc.column('grant_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!row) return false;
+  await db
+    .updateTable('users')
+    .set({ points: sql<number>`points + ${grant.points}::int` })
+    .where('id', '=', grant.userId)
+    .execute();
+  return true;
+}
+
+export async function recordVipGrant(
+  db: Db,
+  grant: { userId: number; kind: string; vipDays: number; key: string },
+): Promise<boolean> {
+  const row = await db
+    .insertInto('ledger')
+    .values({ user_id: grant.userId, kind: grant.kind, vip_days: grant.vipDays, grant_key: grant.key })
+    .onConflict((oc) => oc.column('grant_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+// ── Verification codes ───────────────────────────────────────────────────────
+
+export function lockVerifyCode(db: Db, purpose: string, address: string) {
+  return db
+    .selectFrom('verify_codes')
+    .select(['sent_at', 'send_day', 'sends_that_day'])
+    .where('purpose', '=', purpose)
+    .where('address', '=', address)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** The first code for a destination; false when a concurrent send made it first. */
+export async function insertVerifyCode(
+  db: Db,
+  code: {
+    purpose: string;
+    address: string;
+    codeHash: Buffer;
+    sentAt: Date;
+    expiresAt: Date;
+    sendDay: string;
+  },
+): Promise<boolean> {
+  const row = await db
+    .insertInto('verify_codes')
+    .values({
+      purpose: code.purpose,
+      address: code.address,
+      code_hash: code.codeHash,
+      sent_at: code.sentAt,
+      expires_at: code.expiresAt,
+      send_day: code.sendDay,
+      sends_that_day: 1,
+    })
+    .onConflict((oc) => oc.columns(['purpose', 'address']).doNothing())
+    .returning('purpose')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A resend: a new code replaces the old one, with fresh tries. */
+export async function replaceVerifyCode(
+  db: Db,
+  code: {
+    purpose: string;
+    address: string;
+    codeHash: Buffer;
+    sentAt: Date;
+    expiresAt: Date;
+    sendDay: string;
+    sendsThatDay: number;
+  },
+) {
+  await db
+    .updateTable('verify_codes')
+    .set({
+      code_hash: code.codeHash,
+      sent_at: code.sentAt,
+      expires_at: code.expiresAt,
+      tries: 0,
+      used_at: null,
+      send_day: code.sendDay,
+      sends_that_day: code.sendsThatDay,
+    })
+    .where('purpose', '=', code.purpose)
+    .where('address', '=', code.address)
+    .execute();
+}
+
+function liveCode(db: Db, purpose: string, address: string, maxTries: number, now: Date) {
+  return db
+    .updateTable('verify_codes')
+    .where('purpose', '=', purpose)
+    .where('address', '=', address)
+    .where('used_at', 'is', null)
+    .where('tries', '<', maxTries)
+    .where('expires_at', '>', now);
+}
+
+/** Uses up the code when it matches and is still live; false otherwise. */
+export async function useVerifyCode(
+  db: Db,
+  purpose: string,
+  address: string,
+  codeHash: Buffer,
+  maxTries: number,
+  now: Date,
+): Promise<boolean> {
+  const row = await liveCode(db, purpose, address, maxTries, now)
+    .set({ used_at: now })
+    .where('code_hash', '=', codeHash)
+    .returning('purpose')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function verifyCodeMatches(
+  db: Db,
+  purpose: string,
+  address: string,
+  codeHash: Buffer,
+  maxTries: number,
+  now: Date,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('verify_codes')
+    .select('purpose')
+    .where('purpose', '=', purpose)
+    .where('address', '=', address)
+    .where('code_hash', '=', codeHash)
+    .where('used_at', 'is', null)
+    .where('tries', '<', maxTries)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Counts a wrong try against a live code; false when there was no live code to count against. */
+export async function countWrongTry(
+  db: Db,
+  purpose: string,
+  address: string,
+  codeHash: Buffer,
+  maxTries: number,
+  now: Date,
+): Promise<boolean> {
+  const row = await liveCode(db, purpose, address, maxTries, now)
+    .set({ tries: sql<number>`tries + 1` })
+    .where('code_hash', '<>', codeHash)
+    .returning('tries')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export function findVerifyCode(db: Db, purpose: string, address: string) {
+  return db
+    .selectFrom('verify_codes')
+    .select(['tries', 'used_at', 'expires_at'])
+    .where('purpose', '=', purpose)
+    .where('address', '=', address)
+    .executeTakeFirst();
+}
+
+// ── Sign-in failures ─────────────────────────────────────────────────────────
+
+export async function insertFailures(db: Db, subjects: string[], at: Date): Promise<number[]> {
+  const rows = await db
+    .insertInto('sign_in_failures')
+    .values(subjects.map((subject) => ({ subject, failed_at: at })))
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** The most recent failures of a subject since `since`, newest first, at most `limit`. */
+export async function recentFailures(db: Db, subject: string, since: Date, limit: number): Promise<Date[]> {
+  const rows = await db
+    .selectFrom('sign_in_failures')
+    .select('failed_at')
+    .where('subject', '=', subject)
+    .where('failed_at', '>', since)
+    .orderBy('failed_at', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.failed_at);
+}
+
+export async function deleteFailures(db: Db, ids: number[]) {
+  if (ids.length === 0) return;
+  await db.deleteFrom('sign_in_failures').where('id', 'in', ids).execute();
+}
+
+/** Failures that left the window matter no more; pruned per subject as new attempts come. */
+export async function pruneFailures(db: Db, subjects: string[], before: Date) {
+  await db
+    .deleteFrom('sign_in_failures')
+    .where('subject', 'in', subjects)
+    .where('failed_at', '<', before)
+    .execute();
+}
+
+/** Forgets a subject's failures once its owner proved who they are. */
+export async function clearFailuresOf(db: Db, subject: string) {
+  await db.deleteFrom('sign_in_failures').where('subject', '=', subject).execute();
+}
