@@ -19,7 +19,13 @@ export const VerifyCodeSchema = z
   .string()
   .trim()
   .regex(/^[0-9]{6}$/);
-export const InviteCodeSchema = z.string().trim().min(1).max(32);
+/** Invite codes are letters and digits (typed in any case); anything else cannot be one. */
+export const InviteCodeSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(32)
+  .regex(/^[A-Za-z0-9]+$/);
 
 const Identity = z.object({ email: EmailSchema.optional(), phone: PhoneSchema.optional() });
 type Identity = z.infer<typeof Identity>;
