@@ -28,16 +28,26 @@ async function startedPhone(
 
 /** Closes the start-up pop-up chain (announcement, promotion, ad, check-in) one by one. */
 async function closePopups(page: Page) {
-  for (let i = 0; i < 10; i++) {
-    await page.waitForTimeout(400);
+  for (let i = 0; i < 60; i++) {
+    await page.waitForTimeout(250);
     const dialog = page.getByRole('dialog');
     if (await dialog.count()) {
-      await dialog.getByRole('button').last().click(); // ok / confirm of a reminder
+      // ok / confirm of a reminder; a dialog still animating out may vanish under the click
+      await dialog
+        .getByRole('button')
+        .last()
+        .click({ timeout: 2000 })
+        .catch(() => undefined);
       continue;
     }
-    if ((await page.locator('[data-testid^="popup-"]').count()) === 0) return;
-    await page.mouse.click(6, 6); // the mask around the pop-up closes it
+    if (await page.locator('[data-testid^="popup-"]:visible').count()) {
+      await page.mouse.click(6, 6); // the mask around the pop-up closes it
+      continue;
+    }
+    // The pop-ups load after the first screen: done only once the shell says all were shown.
+    if (await page.locator('[data-startup-popups="done"]').count()) return;
   }
+  throw new Error('the start-up pop-ups did not all close');
 }
 
 /**

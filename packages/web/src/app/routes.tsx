@@ -2,9 +2,10 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { RequireBinding } from './shell/guards.tsx';
 
-/** The home pages' code, fetched at boot beside the start-up calls (see main.tsx). */
-export const loadHomePage = () => import('../features/home/pages/HomePage.tsx');
-const HomePage = lazy(() => loadHomePage().then((module) => ({ default: module.HomePage })));
+// The home pages' code is already on its way: main.tsx asks for it beside the start-up calls.
+const HomePage = lazy(() =>
+  import('../features/home/pages/HomePage.tsx').then((module) => ({ default: module.HomePage })),
+);
 
 const PlaceholderPage = lazy(() =>
   import('../components/placeholder-page/PlaceholderPage.tsx').then((module) => ({

@@ -1,16 +1,12 @@
 import i18next, { type TOptions } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { loadCatalogue } from './catalogue.ts';
 import type { Locale } from './locale.ts';
 
 export type { Locale } from './locale.ts';
 export type { MessageKey } from './cn.ts';
 
-type Catalogue = Record<string, string>;
-
-/** Only the catalogue in use is downloaded: the other one would double the start-up text. */
-export async function loadCatalogue(locale: Locale): Promise<Catalogue> {
-  return locale === 'cn' ? (await import('./cn.ts')).cn : (await import('./tw.ts')).tw;
-}
+export { loadCatalogue } from './catalogue.ts';
 
 /**
  * Initialises the shared i18next instance (with react-i18next) in the given locale, loading its

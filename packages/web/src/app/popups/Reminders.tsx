@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { formatDate } from '@app/contract/rules';
+import { takeInstallPrompt } from '../install-prompt.ts';
 import { readSetting } from '../settings.ts';
 import { isStandalone } from '../standalone.ts';
 import { rememberSignupReturn } from '../shell/guards.tsx';
@@ -12,18 +13,11 @@ import { reminders, type Reminder } from './reminders.ts';
 
 const EXPIRY_DEFERRED_KEY = 'app.expiryDeferred';
 
-/** The Android install prompt, kept from the moment the browser offers it. */
-interface InstallPromptEvent extends Event {
-  prompt(): Promise<void>;
-}
-let installPrompt: InstallPromptEvent | null = null;
-window.addEventListener('beforeinstallprompt', (event) => {
-  event.preventDefault();
-  installPrompt = event as InstallPromptEvent;
-});
-
-/** Expiry, bind and install reminders, one at a time, after the start-up pop-up chain. */
-export function Reminders({ ready }: { ready: boolean }) {
+/**
+ * Expiry, bind and install reminders, one at a time, after the start-up pop-up chain. `onSettled`
+ * runs once the last of them is closed (or none was due).
+ */
+export function Reminders({ ready, onSettled }: { ready: boolean; onSettled: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
@@ -46,6 +40,10 @@ export function Reminders({ ready }: { ready: boolean }) {
   }, [ready, queue, userInfo, location.pathname]);
 
   const current = queue?.[0];
+  const settled = queue !== null && queue.length === 0;
+  useEffect(() => {
+    if (settled) onSettled();
+  }, [settled, onSettled]);
   const next = () => setQueue((list) => list?.slice(1) ?? null);
 
   useEffect(() => {
@@ -111,7 +109,7 @@ export function Reminders({ ready }: { ready: boolean }) {
             onClick={() => {
               if (ios && code)
                 window.location.href = `/v1/pwa/ios.mobileconfig?code=${encodeURIComponent(code)}`;
-              else void installPrompt?.prompt();
+              else void takeInstallPrompt()?.prompt();
               closeInstall();
             }}
           >

@@ -12,7 +12,7 @@ import { subscribe } from '../events.ts';
 import { messageOf } from '../i18n/index.ts';
 import { AppRoutes, TAB_PATHS } from '../routes.tsx';
 import { readSetting, writeSetting } from '../settings.ts';
-import { ServiceClosedError, StartupError, startUp, type SigninList } from '../startup/startup.ts';
+import { ServiceClosedError, StartupError, takeStartUp, type SigninList } from '../startup/startup.ts';
 import { setStartupData, startupData, updateStartupData } from '../startup/startup-store.ts';
 import { LoadingScreen } from './LoadingScreen.tsx';
 import { TabBar } from './TabBar.tsx';
@@ -45,10 +45,18 @@ export function AppShell() {
   const markChainDone = useCallback(() => setChainDone(true), []);
   const [coverDone, setCoverDone] = useState(false);
   const markCoverDone = useCallback(() => setCoverDone(true), []);
+  const [popupsSettled, setPopupsSettled] = useState(false);
+  const markPopupsSettled = useCallback(() => setPopupsSettled(true), []);
+
+  // useNavigate returns a new function after every navigation: through a ref, so start-up runs
+  // once and not again on each change of page.
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
 
   const run = useCallback(() => {
     setPhase({ kind: 'loading' });
-    startUp().then(
+    // The first run picks up the start-up the boot entry began; a retry starts afresh.
+    takeStartUp().then(
       (data) => {
         if (!data) return; // on the way to the jump page
         setStartupData(data);
@@ -69,7 +77,9 @@ export function AppShell() {
           }).then((confirmed) => confirmed && void updateApp(true).then(() => window.location.reload()));
         }
         if (data.landingVideo) {
-          navigate(`/${data.landingVideo.type === 'long' ? 'long' : 'short'}/play/${data.landingVideo.id}`);
+          navigateRef.current(
+            `/${data.landingVideo.type === 'long' ? 'long' : 'short'}/play/${data.landingVideo.id}`,
+          );
         }
       },
       (error: unknown) => {
@@ -81,7 +91,7 @@ export function AppShell() {
         } else setPhase({ kind: 'failed', marker: 2 });
       },
     );
-  }, [navigate, t]);
+  }, [t]);
 
   useEffect(() => run(), [run]);
 
@@ -146,13 +156,17 @@ export function AppShell() {
   }
   const showTabs = TAB_PATHS.includes(location.pathname);
   return (
-    <div className={showTabs ? 'app-page app-page--tabs' : 'app-page'}>
+    // data-startup-popups: whether the start-up pop-ups and reminders are all closed (browser tests wait for it).
+    <div
+      className={showTabs ? 'app-page app-page--tabs' : 'app-page'}
+      data-startup-popups={popupsSettled ? 'done' : 'pending'}
+    >
       <AppRoutes />
       {showTabs && <TabBar />}
       <Suspense fallback={null}>
         <CoverAd onDone={markCoverDone} />
         {coverDone && <PopupChain onDone={markChainDone} />}
-        <Reminders ready={chainDone} />
+        <Reminders ready={chainDone} onSettled={markPopupsSettled} />
       </Suspense>
     </div>
   );

@@ -9,6 +9,7 @@ import { setRankedLines } from '../lines/line-book.ts';
 import { raceLines, type RaceOutcome } from '../lines/speed-race.ts';
 import { readSetting, writeSetting } from '../settings.ts';
 import { isStandalone } from '../standalone.ts';
+import { markOnce, PerfMark } from '../perf-marks.ts';
 
 /** Error dialog markers of spec part 1 §8: app info, token, data load, user info. */
 export type StartupMarker = 0 | 1 | 2 | 3;
@@ -54,6 +55,22 @@ function ok<T>(envelope: Envelope<T>): T {
   return envelope.response;
 }
 
+let begun: Promise<StartupData | null> | undefined;
+
+/** Starts start-up once, from the boot entry, before React and the pages have even downloaded. */
+export function beginStartUp(): Promise<StartupData | null> {
+  begun ??= startUp();
+  begun.catch(() => undefined); // the shell reads the outcome; never an unhandled rejection meanwhile
+  return begun;
+}
+
+/** The start-up the boot entry began (a retry starts a new one). */
+export function takeStartUp(): Promise<StartupData | null> {
+  const running = begun ?? startUp();
+  begun = undefined;
+  return running;
+}
+
 /**
  * The start-up order of spec part 1 §4 with every independent call in parallel. Returns null when
  * the browser is being sent to the jump address (no code and no stored token).
@@ -94,7 +111,19 @@ export async function startUp(): Promise<StartupData | null> {
     setRankedLines('stream', stream.outcome === 'ok' ? stream.ranked : fallback.stream_pwa);
   if (hostListFailed) void sendEvent('host_domain_fail');
 
-  // 2. App info.
+  // 2. App info, and 3. fast login with the URL code beside it: the login needs nothing from app
+  // info, so it is sent at once, but its outcome is only used once app info allows the service.
+  const landing = new URLSearchParams(location.search);
+  const code = landing.get('code');
+  const standalone = isStandalone();
+  const fastLogin = code
+    ? request<{ token: string }>('/v1/fastlogin', {
+        withoutToken: true,
+        query: { platform: standalone ? 'pwa' : 'web' },
+        headers: { [FAST_CODE_HEADER]: code },
+      }).then(ok)
+    : null;
+  fastLogin?.catch(() => undefined); // read below, after app info
   const appInfo = await request<AppInfo>('/v1/appinfo', { withoutToken: true })
     .then(ok)
     .catch(() => {
@@ -107,21 +136,12 @@ export async function startUp(): Promise<StartupData | null> {
     setRankedLines('img', [{ url: appInfo.imgUrl.url, key: appInfo.imgUrl.key, encrypt: true }]);
   }
 
-  // 3. Fast login with the URL code, else the stored token, else the jump address.
-  const landing = new URLSearchParams(location.search);
-  const code = landing.get('code');
-  const standalone = isStandalone();
-  if (code) {
-    const login = await request<{ token: string }>('/v1/fastlogin', {
-      withoutToken: true,
-      query: { platform: standalone ? 'pwa' : 'web' },
-      headers: { [FAST_CODE_HEADER]: code },
-    })
-      .then(ok)
-      .catch(() => {
-        void sendEvent('token_get_fail');
-        throw new StartupError(1);
-      });
+  // 3. The URL code's session, else the stored token, else the jump address.
+  if (code && fastLogin) {
+    const login = await fastLogin.catch(() => {
+      void sendEvent('token_get_fail');
+      throw new StartupError(1);
+    });
     writeSetting('token', login.token);
     writeSetting('launchCode', code);
     const keep = new URLSearchParams();
@@ -176,6 +196,8 @@ export async function startUp(): Promise<StartupData | null> {
     appInfo.novip.network.lock,
   );
   if (!vip) writeSetting('videoPixel', NON_VIP_PIXEL);
+  // "Loading finished" is the moment the stream line is set (part 1 §4).
+  markOnce(PerfMark.loadingFinished);
 
   const videoId = landing.get('video_id');
   const videoType = landing.get('video_type');

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { cachedImage, loadImage } from './image-cache.ts';
 import './encrypted-image.css';
+import { markOnce, PerfMark } from '../../app/perf-marks.ts';
 
 export interface EncryptedImageProps {
   src: string | undefined | null;
@@ -97,7 +98,11 @@ export function EncryptedImage({
           draggable={false}
           onLoad={(event) => {
             // Fade in only once decoded, so the transition does not stall on a large image.
-            const done = () => alive.current && setShownUrl(url);
+            const done = () => {
+              if (!alive.current) return;
+              setShownUrl(url);
+              markOnce(PerfMark.firstCover);
+            };
             event.currentTarget.decode().then(done, done);
           }}
           onError={() => setResult({ path, failed: true })}

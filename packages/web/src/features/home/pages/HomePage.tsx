@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { EncryptedImage } from '../../../components/encrypted-image/index.ts';
 import { HiddenConfigTrigger } from '../../../app/shell/HiddenConfigTrigger.tsx';
 import { useStartupData } from '../../../app/startup/startup-store.ts';
+import { bannersOf } from '../first-screen.ts';
 import './home-page.css';
 
 const BannerSlider = lazy(() => import('../components/BannerSlider.tsx'));
@@ -31,7 +32,7 @@ export function HomePage({ type }: { type: VideoType }) {
     ...menus[type].map((menu) => ({ key: `menu-${menu.menu_id}`, title: menu.menu_name })),
     ...SIDE_TAB[type].map((side) => ({ key: side, title: t(`home_${side}`) })),
   ];
-  const banners = adPosters[type].filter((ad) => ad.ad_img_url);
+  const banners = bannersOf({ adPosters }, type);
   return (
     <div className="home">
       <header className="home__header">

@@ -1,0 +1,275 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { chromium, type Browser } from 'playwright-core';
+import { freePort, startTs, waitForHealthy } from '../packages/server/src/test/run-process.ts';
+
+/**
+ * `npm run bench:startup` (issue 3): cold loads of the built app in Debian's Chromium with a
+ * phone's CPU (4× slowdown) and network (150 ms RTT, 1.6 Mbps down), median of 5:
+ * - loading finished (the stream line is set) and the first decrypted cover on screen, read from
+ *   the app's user-timing marks;
+ * - the start-up JavaScript: what index.html loads (entry and its static imports) plus the message
+ *   catalogue the first render waits for, gzipped; and the JS actually transferred before the first
+ *   cover (the home page's chunk is fetched beside the start-up calls);
+ * - a reference measured in the same run under the same conditions: a bare page (`/speed.html`),
+ *   so the ratio shows how many round trips' worth the app costs on this machine.
+ * Then Lighthouse (mobile, simulated throttling) for the performance score, and Chromium's own
+ * installability check of the manifest.
+ */
+const root = path.resolve(import.meta.dirname, '..');
+const dist = path.join(root, 'packages/web/dist');
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const CHROMIUM = '/usr/bin/chromium';
+const FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const NETWORK = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: 1_600_000 / 8,
+  uploadThroughput: 750_000 / 8,
+};
+const CPU_SLOWDOWN = 4;
+const TARGETS = { loadingFinishedMs: 2000, firstCoverMs: 2500, initialJsKb: 150, lighthouse: 90 };
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const gzipKb = (file: string) => zlib.gzipSync(fs.readFileSync(file)).length / 1024;
+
+/** Entry script and modulepreloads of index.html, plus the catalogue chunks (one is loaded). */
+function initialJs(): { entryKb: number; catalogueKb: number } {
+  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const scripts = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
+  const entryKb = scripts.reduce((sum, file) => sum + gzipKb(path.join(dist, file)), 0);
+  const catalogues = fs
+    .readdirSync(path.join(dist, 'assets'))
+    .filter((file) => /^(cn|tw)-.*\.js$/.test(file));
+  const catalogueKb = Math.max(...catalogues.map((file) => gzipKb(path.join(dist, 'assets', file))));
+  return { entryKb, catalogueKb };
+}
+
+async function startServer(): Promise<{ base: string; server: ChildProcess & { output: () => string } }> {
+  const dataDir = process.env.DATA_DIR ?? path.join(root, '.tmp', 'bench-startup');
+  fs.mkdirSync(dataDir, { recursive: true });
+  const port = await freePort();
+  const server = startTs('src/server.ts', [], {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitForHealthy(base, server, 180_000);
+  return { base, server };
+}
+
+async function mintLaunchCode(base: string): Promise<string> {
+  const reply = (await (await fetch(`${base}/v1/launch`, { method: 'POST' })).json()) as {
+    response: { code: string };
+  };
+  return reply.response.code;
+}
+
+async function phonePage(browser: Browser) {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 3,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'zh-CN',
+    serviceWorkers: 'block', // every load is cold
+  });
+  // tsx names the functions it compiles with a `__name` helper the page does not have.
+  await context.addInitScript('globalThis.__name = (fn) => fn');
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', NETWORK);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  return { context, page };
+}
+
+async function coldLoad(browser: Browser, base: string) {
+  const { context, page } = await phonePage(browser);
+  await page.goto(`${base}/long?code=${await mintLaunchCode(base)}`);
+  await page.waitForFunction(() => performance.getEntriesByName('app:first-cover', 'mark').length > 0, null, {
+    timeout: 60_000,
+  });
+  const result = await page.evaluate(() => {
+    const mark = (name: string) => performance.getEntriesByName(name, 'mark')[0]!.startTime;
+    const firstCover = mark('app:first-cover');
+    const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter(
+      (entry) => entry.name.endsWith('.js') && entry.responseEnd <= firstCover,
+    );
+    const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    return {
+      loadingFinished: mark('app:loading-finished'),
+      firstCover,
+      jsBeforeCoverKb: (scripts.reduce((sum, entry) => sum + entry.transferSize, 0) + 0) / 1024,
+      documentKb: navigation.transferSize / 1024,
+    };
+  });
+  await context.close();
+  return result;
+}
+
+async function referenceLoad(browser: Browser, base: string): Promise<number> {
+  const { context, page } = await phonePage(browser);
+  await page.goto(`${base}/speed.html`);
+  const loaded = await page.evaluate(
+    () => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd,
+  );
+  await context.close();
+  return loaded;
+}
+
+/** Lighthouse in its mobile preset (simulated 4× CPU, 150 ms RTT, 1.6 Mbps) against a fresh Chromium. */
+async function lighthouseRun(base: string) {
+  const port = await freePort();
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-lh-'));
+  const chrome = spawn(
+    CHROMIUM,
+    [
+      ...FLAGS,
+      '--headless=new',
+      `--remote-debugging-port=${port}`,
+      `--user-data-dir=${profile}`,
+      'about:blank',
+    ],
+    { stdio: 'ignore' },
+  );
+  try {
+    for (let i = 0; i < 100; i++) {
+      const up = await fetch(`http://127.0.0.1:${port}/json/version`).then(
+        (reply) => reply.ok,
+        () => false,
+      );
+      if (up) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const { default: lighthouse } = await import('lighthouse');
+    const url = `${base}/long?code=${await mintLaunchCode(base)}`;
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      formFactor: 'mobile',
+      throttlingMethod: 'simulate',
+    });
+    const lhr = result!.lhr;
+    const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+
+    // Installability as Chromium itself judges it, in a normal (not incognito) profile.
+    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+    await browser.contexts()[0]!.addInitScript('globalThis.__name = (fn) => fn');
+    const page = await browser.contexts()[0]!.newPage();
+    await page.goto(`${base}/long?code=${await mintLaunchCode(base)}`);
+    await page.waitForFunction(() => performance.getEntriesByName('app:loading-finished', 'mark').length > 0);
+    const cdp = await page.context().newCDPSession(page);
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: { errorId: string }[];
+    };
+    const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[] };
+    await browser.close();
+    return {
+      score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      fcp: metric('first-contentful-paint'),
+      lcp: metric('largest-contentful-paint'),
+      tbt: metric('total-blocking-time'),
+      cls: metric('cumulative-layout-shift'),
+      installabilityErrors: installabilityErrors.map((error) => error.errorId),
+      manifestUrl: manifest.url,
+      manifestErrors: manifest.errors.length,
+    };
+  } finally {
+    const exited = new Promise((resolve) => chrome.once('exit', resolve));
+    chrome.kill('SIGKILL');
+    await exited;
+    fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
+  }
+}
+
+async function main() {
+  if (!fs.existsSync(path.join(dist, 'index.html')))
+    throw new Error('build the web app first (npm run build)');
+  const { base, server } = await startServer();
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  try {
+    await coldLoad(browser, base); // warm the server's caches, not the browser's
+    const loads = [];
+    const references = [];
+    for (let run = 0; run < RUNS; run++) {
+      references.push(await referenceLoad(browser, base));
+      loads.push(await coldLoad(browser, base));
+    }
+    const loadingFinished = median(loads.map((load) => load.loadingFinished));
+    const firstCover = median(loads.map((load) => load.firstCover));
+    const reference = median(references);
+    const js = initialJs();
+    const startupJs = js.entryKb + js.catalogueKb;
+    const lh = await lighthouseRun(base);
+
+    const row = (name: string, value: string, target: string, ok: boolean) =>
+      console.log(
+        `${name.padEnd(34)} ${value.padStart(12)}   target ${target.padEnd(9)} ${ok ? 'ok' : 'MISSED'}`,
+      );
+    console.log(
+      `\nstart-up, median of ${RUNS} cold loads (4× CPU, 150 ms RTT, 1.6 Mbps; reference = bare page ${reference.toFixed(0)} ms)\n`,
+    );
+    row(
+      'loading finished',
+      `${loadingFinished.toFixed(0)} ms`,
+      '≤ 2000 ms',
+      loadingFinished <= TARGETS.loadingFinishedMs,
+    );
+    console.log(`${''.padEnd(34)} ${`${(loadingFinished / reference).toFixed(1)}× ref`.padStart(12)}`);
+    row(
+      'first decrypted cover',
+      `${firstCover.toFixed(0)} ms`,
+      '≤ 2500 ms',
+      firstCover <= TARGETS.firstCoverMs,
+    );
+    console.log(`${''.padEnd(34)} ${`${(firstCover / reference).toFixed(1)}× ref`.padStart(12)}`);
+    row(
+      'initial JS (entry + catalogue), gz',
+      `${startupJs.toFixed(1)} KB`,
+      '≤ 150 KB',
+      startupJs <= TARGETS.initialJsKb,
+    );
+    console.log(
+      `  entry and static imports ${js.entryKb.toFixed(1)} KB, catalogue ${js.catalogueKb.toFixed(1)} KB`,
+    );
+    console.log(
+      `  JS transferred before the first cover (br): ${median(loads.map((load) => load.jsBeforeCoverKb)).toFixed(1)} KB`,
+    );
+    row('Lighthouse performance (mobile)', String(lh.score), '≥ 90', lh.score >= TARGETS.lighthouse);
+    console.log(
+      `  FCP ${lh.fcp.toFixed(0)} ms, LCP ${lh.lcp.toFixed(0)} ms, TBT ${lh.tbt.toFixed(0)} ms, CLS ${lh.cls.toFixed(3)}`,
+    );
+    row(
+      'installable (Chromium manifest check)',
+      lh.installabilityErrors.length === 0 ? 'yes' : 'no',
+      'yes',
+      lh.installabilityErrors.length === 0 && lh.manifestErrors === 0,
+    );
+    if (lh.installabilityErrors.length > 0) console.log(`  errors: ${lh.installabilityErrors.join(', ')}`);
+    console.log(`  manifest ${lh.manifestUrl}`);
+    console.log(
+      '\nper load (ms):',
+      loads.map((load) => `${load.loadingFinished.toFixed(0)}/${load.firstCover.toFixed(0)}`).join('  '),
+    );
+  } finally {
+    await browser.close();
+    server.kill('SIGTERM');
+  }
+}
+
+await main();

@@ -1,0 +1,31 @@
+import type { VideoType } from '@app/contract';
+import { loadImage } from '../../components/encrypted-image/image-cache.ts';
+import type { StartupData } from '../../app/startup/startup.ts';
+
+// Two rows of the category grid and the banner fill a phone's first screen.
+const FIRST_SCREEN_TILES = 8;
+
+/** The landing home page's type: /short and /original land on theirs, everything else on /long. */
+export function landingType(pathname: string): VideoType {
+  const first = pathname.split('/')[1];
+  return first === 'short' || first === 'original' ? first : 'long';
+}
+
+/** The banners of a home page's slider (ads with an image). */
+export function bannersOf(data: Pick<StartupData, 'adPosters'>, type: VideoType) {
+  return data.adPosters[type].filter((ad) => ad.ad_img_url);
+}
+
+/**
+ * Starts the first screen's images (first banner, first category tiles) as soon as start-up has
+ * the data, instead of after the page has rendered and laid out: the image cache hands the same
+ * download to the page when it asks.
+ */
+export function warmFirstScreen(data: StartupData, pathname: string): void {
+  const type = landingType(pathname);
+  const paths = [
+    bannersOf(data, type)[0]?.ad_img_url,
+    ...data.categories[type].slice(0, FIRST_SCREEN_TILES).map((category) => category.category_image),
+  ];
+  for (const path of paths) if (path) loadImage(path).catch(() => undefined); // the page shows the fallback
+}
