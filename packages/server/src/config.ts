@@ -5,6 +5,9 @@ import { z } from 'zod';
  * The typed configuration, read from the environment once. Defaults run the whole product on one
  * machine with nothing else installed (embedded database in ./data, lines on the same server).
  */
+/** A provider address; an empty value (`SMTP_URL=` in an env file) means none. */
+const optionalUrl = z.preprocess((value) => (value === '' ? undefined : value), z.string().url().optional());
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -13,10 +16,10 @@ const EnvSchema = z.object({
   DATABASE_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
   /** Code mail goes out over SMTP when set (`smtp://user:pass@host:587`, `smtps://…`); else to the outbox. */
-  SMTP_URL: z.string().url().optional(),
+  SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('no-reply@localhost'),
   /** Code SMS go to this HTTP provider (POST JSON, bearer key) when set; else to the outbox. */
-  SMS_PROVIDER_URL: z.string().url().optional(),
+  SMS_PROVIDER_URL: optionalUrl,
   SMS_PROVIDER_KEY: z.string().optional(),
   PUBLIC_URL: z.string().url().optional(),
   /** Extra ports on which the same server listens, each one more api/img/stream line. */

@@ -5,14 +5,11 @@ import {
   SIGN_IN_MAX_FAILURES,
   SIGN_IN_MAX_FAILURES_PER_CLIENT,
   Status,
-  type AccountMessageKey,
   type AccountName,
-  type StatusCode,
 } from '@app/contract';
 import type { MessageSender } from '../../adapters/delivery.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { fail } from '../../platform/errors.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import type { AppInfoService } from '../app-info/app-info.service.ts';
 import type { SessionService, SessionUser } from '../session/session.service.ts';
@@ -20,15 +17,11 @@ import type { UserService } from '../user/user.service.ts';
 import * as queries from './accounts.queries.ts';
 import type { Channel } from './accounts.queries.ts';
 import { codeMessage } from './code-message.ts';
+import { refuse } from './refuse.ts';
 import { createSignInLimits } from './sign-in-limits.ts';
 import { createVerifyCodes, type CodePurpose } from './verify-codes.ts';
 
 const PASSWORD_CHECK_VALID_MS = PASSWORD_CHECK_VALID_MIN * 60 * 1000;
-
-/** Every refusal of the account calls names a key of the contract's list, so the catalogue has it. */
-function refuse(code: StatusCode, key: AccountMessageKey, response?: unknown): never {
-  fail(code, key, response);
-}
 
 /** E-mail addresses are one account whatever their case; phones arrive in one wire form already. */
 export function addressOf(name: AccountName): string {
@@ -97,7 +90,7 @@ export function createAccountsService({ ctx, sessions, users, appInfo, senders }
       if (!(await codes.use(trx, purpose, address, code))) return { used: false as const };
       return { used: true as const, value: await work(trx) };
     });
-    if (!outcome.used) return codes.refuse(purpose, address, code);
+    if (!outcome.used) return codes.refuseMismatch(purpose, address, code);
     return outcome.value;
   }
 
@@ -202,7 +195,8 @@ export function createAccountsService({ ctx, sessions, users, appInfo, senders }
     /** POST /v1/user/pwd/reset without a new password: only checks the code (tries still count). */
     async checkResetCode(name: AccountName, code: string): Promise<void> {
       const address = addressOf(name);
-      if (!(await codes.matches('forget', address, code))) await codes.refuse('forget', address, code);
+      if (!(await codes.matches('forget', address, code)))
+        await codes.refuseMismatch('forget', address, code);
     },
 
     /** POST /v1/user/pwd/reset with a new password: sets it and uses up the code. */

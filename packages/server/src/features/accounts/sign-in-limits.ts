@@ -1,7 +1,7 @@
 import { SIGN_IN_FAILURE_WINDOW_MIN, Status } from '@app/contract';
 import type { Db } from '../../platform/db/database.ts';
-import { fail } from '../../platform/errors.ts';
 import * as queries from './accounts.queries.ts';
+import { refuse } from './refuse.ts';
 
 const WINDOW_MS = SIGN_IN_FAILURE_WINDOW_MIN * 60 * 1000;
 
@@ -36,7 +36,7 @@ export function createSignInLimits(db: Db) {
       if (waitMs > 0) {
         // A refused try was never checked: it must not stretch the wait.
         await queries.deleteFailures(db, ids);
-        fail(Status.refused, 'login_wait', { wait_minutes: Math.max(1, Math.ceil(waitMs / 60_000)) });
+        refuse(Status.refused, 'login_wait', { wait_minutes: Math.max(1, Math.ceil(waitMs / 60_000)) });
       }
       return {
         async passed() {

@@ -3,8 +3,8 @@ import { Status, VERIFY_CODE_LENGTH, VERIFY_MAX_SENDS_PER_DAY, VERIFY_MAX_TRIES 
 import type { AppContext } from '../../platform/context.ts';
 import { businessDay } from '../../platform/business-day.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { fail } from '../../platform/errors.ts';
 import * as queries from './accounts.queries.ts';
+import { refuse } from './refuse.ts';
 
 /** Codes of one purpose never open another purpose's door. */
 export type CodePurpose = 'signup' | 'changeBind' | 'forget';
@@ -47,14 +47,14 @@ export function createVerifyCodes(ctx: AppContext) {
         if (!earlier) {
           // A concurrent first send to the same destination won the insert: this one is too soon.
           if (!(await queries.insertVerifyCode(trx, stored)))
-            fail(Status.sendTooFrequent, 'send_too_frequent', { countdown: timing.countdownSeconds });
+            refuse(Status.sendTooFrequent, 'send_too_frequent', { countdown: timing.countdownSeconds });
           return;
         }
         const waitMs = earlier.sent_at.getTime() + timing.countdownSeconds * 1000 - now.getTime();
         if (waitMs > 0)
-          fail(Status.sendTooFrequent, 'send_too_frequent', { countdown: Math.ceil(waitMs / 1000) });
+          refuse(Status.sendTooFrequent, 'send_too_frequent', { countdown: Math.ceil(waitMs / 1000) });
         const sentToday = earlier.send_day === today ? earlier.sends_that_day : 0;
-        if (sentToday >= VERIFY_MAX_SENDS_PER_DAY) fail(Status.sendDailyCap, 'error_content6');
+        if (sentToday >= VERIFY_MAX_SENDS_PER_DAY) refuse(Status.sendDailyCap, 'error_content6');
         await queries.replaceVerifyCode(trx, { ...stored, sendsThatDay: sentToday + 1 });
       });
       return code;
@@ -88,17 +88,17 @@ export function createVerifyCodes(ctx: AppContext) {
      * After a code did not match: counts the wrong try and refuses with the reason the client
      * shows — 412 once the tries are spent, 410 when expired, else 411 (wrong, used or never sent).
      */
-    async refuse(purpose: CodePurpose, address: string, code: string): Promise<never> {
+    async refuseMismatch(purpose: CodePurpose, address: string, code: string): Promise<never> {
       const now = new Date();
       const codeHash = hashOf(purpose, address, code);
       if (await queries.countWrongTry(ctx.db, purpose, address, codeHash, VERIFY_MAX_TRIES, now))
-        fail(Status.codeWrong, 'code_wrong');
+        refuse(Status.codeWrong, 'code_wrong');
       const row = await queries.findVerifyCode(ctx.db, purpose, address);
-      if (!row || row.used_at) fail(Status.codeWrong, 'code_wrong');
-      if (row.tries >= VERIFY_MAX_TRIES) fail(Status.codeTooManyTries, 'error_content7');
-      if (row.expires_at.getTime() <= now.getTime()) fail(Status.codeExpired, 'error_content4');
+      if (!row || row.used_at) refuse(Status.codeWrong, 'code_wrong');
+      if (row.tries >= VERIFY_MAX_TRIES) refuse(Status.codeTooManyTries, 'error_content7');
+      if (row.expires_at.getTime() <= now.getTime()) refuse(Status.codeExpired, 'error_content4');
       // Matched, but a concurrent request used it first.
-      fail(Status.codeWrong, 'code_wrong');
+      refuse(Status.codeWrong, 'code_wrong');
     },
   };
 }
