@@ -31,10 +31,15 @@ export async function launchChromium(): Promise<Browser> {
 
 export async function phoneContext(
   browser: Browser,
-  options: { locale?: string } = {},
+  options: { locale?: string; userAgent?: string } = {},
 ): Promise<BrowserContext> {
   // The service worker is tested on its own; here it would hide the page's requests from the test.
-  return browser.newContext({ ...PHONE, locale: options.locale ?? 'zh-CN', serviceWorkers: 'block' });
+  return browser.newContext({
+    ...PHONE,
+    locale: options.locale ?? 'zh-CN',
+    userAgent: options.userAgent,
+    serviceWorkers: 'block',
+  });
 }
 
 export function screenshotPath(name: string): string {

@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises';
+import * as plist from 'plist';
 import type { AppInfo, UserInfo } from '@app/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -14,7 +16,7 @@ afterAll(async () => browser?.close());
 
 /** A phone that has been through the jump page once and holds a token. */
 async function startedPhone(
-  options: { locale?: string; setup?: (context: BrowserContext) => Promise<void> } = {},
+  options: { locale?: string; userAgent?: string; setup?: (context: BrowserContext) => Promise<void> } = {},
 ) {
   const context = await phoneContext(browser, options);
   await options.setup?.(context);
@@ -317,6 +319,35 @@ describe('reminders', () => {
     await page.screenshot({ path: screenshotPath('reminder-install') });
     await context.close();
   });
+
+  it('on an iPhone installs through a configuration profile: a Web Clip whose URL carries the launch code', async () => {
+    const { context, page } = await startedPhone({
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
+    });
+    const launchCode = JSON.parse(
+      (await page.evaluate(() => localStorage.getItem('app.launchCode')))!,
+    ) as string;
+    await closeUntil(page, '游客账号一旦丢失将无法找回');
+    await page.getByRole('dialog').getByRole('button').last().click();
+    const install = page.getByTestId('popup-install');
+    await install.getByRole('heading', { name: '安装描述文件' }).waitFor();
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: screenshotPath('reminder-install-ios') });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      install.getByRole('button', { name: '立即安装' }).click(),
+    ]);
+    const profile = plist.parse(await fs.readFile((await download.path())!, 'utf8')) as {
+      PayloadContent: { PayloadType: string; URL: string; FullScreen: boolean }[];
+    };
+    const webClip = profile.PayloadContent.find(
+      (payload) => payload.PayloadType === 'com.apple.webClip.managed',
+    )!;
+    expect(webClip.FullScreen).toBe(true);
+    expect(new URL(webClip.URL).searchParams.get('code')).toBe(launchCode);
+    await context.close();
+  });
 });
 
 describe('locale', () => {
@@ -334,12 +365,15 @@ describe('locale', () => {
 });
 
 describe('pop-up chain', () => {
-  it('shows the announcement, then the promotion, then the check-in, one at a time; "hide today" lasts a day', async () => {
+  it('shows the announcement, the promotion, the forever address, then the check-in, one at a time; "hide today" lasts a day', async () => {
     const context = await phoneContext(browser);
     await changeAppInfo(context, (info) => {
       info.pwa.message = '系统公告\\n第二行';
+      info.forever_link = 'https://forever.example.com';
     });
     const page = await context.newPage();
+    // The clock is moved, not the stored dismissal: the app's own day rule decides.
+    await page.clock.setSystemTime(new Date('2026-11-23T10:00:00+08:00'));
     await page.goto(`${baseUrl}/`);
     await page.getByTestId('popup-announcement').waitFor();
     expect(await page.getByTestId('popup-announcement').innerText()).toContain('系统公告\n第二行');
@@ -347,16 +381,25 @@ describe('pop-up chain', () => {
     expect(await page.getByTestId('popup-promotion').count()).toBe(0);
     await page.getByRole('button', { name: '今日不再显示' }).click();
     await page.getByTestId('popup-promotion').waitFor();
-    await page.getByTestId('popup-promotion').press('Escape');
     await page.mouse.click(10, 10);
+    await page.getByTestId('popup-forever').waitFor();
+    expect(await page.getByTestId('popup-forever').getByRole('link').getAttribute('href')).toBe(
+      'https://forever.example.com',
+    );
+    await page.screenshot({ path: screenshotPath('popup-forever') });
+    await page.getByTestId('popup-forever').getByRole('button', { name: '今日不再显示' }).click();
     await page.getByTestId('popup-checkin').waitFor();
     await page.screenshot({ path: screenshotPath('popup-checkin') });
 
-    // Reloading today skips the announcement; a day later it is back.
+    // Later the same day both stay hidden; the next day they are back.
+    await page.clock.setSystemTime(new Date('2026-11-23T22:00:00+08:00'));
     await page.reload();
     await page.getByTestId('popup-promotion').waitFor();
     expect(await page.getByTestId('popup-announcement').count()).toBe(0);
-    await page.evaluate(() => localStorage.setItem('app.announcementHiddenUntil', String(Date.now() - 1)));
+    await page.mouse.click(10, 10);
+    await page.getByTestId('popup-checkin').waitFor();
+    expect(await page.getByTestId('popup-forever').count()).toBe(0);
+    await page.clock.setSystemTime(new Date('2026-11-24T12:00:00+08:00'));
     await page.reload();
     await page.getByTestId('popup-announcement').waitFor();
     await context.close();

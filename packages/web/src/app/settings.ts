@@ -19,6 +19,8 @@ export interface Settings {
   searchHistory: string[];
   /** Epoch ms until which the announcement stays dismissed ("don't show today"). */
   announcementHiddenUntil: number;
+  /** Epoch ms until which the forever-address pop-up stays dismissed ("don't show today"). */
+  foreverHiddenUntil: number;
   /** A manual line chosen in the hidden config dialog (development), or null. */
   manualApiLine: string | null;
   /** The launch code this installation came in with, shown in the hidden config dialog. */
@@ -34,6 +36,7 @@ const defaults: Settings = {
   playRate: NON_VIP_PLAY_RATE,
   searchHistory: [],
   announcementHiddenUntil: 0,
+  foreverHiddenUntil: 0,
   manualApiLine: null,
   launchCode: null,
 };

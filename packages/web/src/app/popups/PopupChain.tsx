@@ -1,5 +1,5 @@
 import { SALE_BONUS_DAYS } from '@app/contract/constants';
-import { Button, CenterPopup } from 'antd-mobile';
+import { Button, CenterPopup, Toast } from 'antd-mobile';
 import { CloseCircleOutline } from 'antd-mobile-icons';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,17 @@ import { announcementLines, dismissedUntil } from './announcement-text.ts';
 import { popupChain, todaysReward } from './popup-chain.ts';
 import './popups.css';
 
-/** The start-up pop-ups, one at a time: announcement → promotion → ad → daily check-in. */
+/** Copies to the clipboard; false where the browser refuses (no permission, insecure origin). */
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The start-up pop-ups, one at a time: announcement → promotion → ad → forever address → daily check-in. */
 export function PopupChain({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -25,6 +35,7 @@ export function PopupChain({ onDone }: { onDone: () => void }) {
         signinList,
         now: Date.now(),
         announcementHiddenUntil: readSetting('announcementHiddenUntil'),
+        foreverHiddenUntil: readSetting('foreverHiddenUntil'),
       }),
     // The chain is decided once per start; later refreshes of user data do not replay it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -98,6 +109,54 @@ export function PopupChain({ onDone }: { onDone: () => void }) {
           <button type="button" className="chain-popup__close" aria-label={t('close')} onClick={next}>
             <CloseCircleOutline />
           </button>
+        </div>
+      )}
+      {current === 'forever' && (
+        <div className="chain-popup__body" data-testid="popup-forever">
+          <h3 className="chain-popup__title">{t('forever_title')}</h3>
+          <p className="chain-popup__text">{t('forever_content')}</p>
+          {appInfo.forever_image && (
+            <EncryptedImage
+              className="chain-popup__qr"
+              src={appInfo.forever_image}
+              alt="QR"
+              aspectRatio="1 / 1"
+            />
+          )}
+          {appInfo.forever_link && (
+            <a
+              className="chain-popup__link"
+              href={appInfo.forever_link}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              {appInfo.forever_link}
+            </a>
+          )}
+          <div className="chain-popup__actions">
+            <Button
+              fill="outline"
+              shape="rounded"
+              onClick={() => {
+                writeSetting('foreverHiddenUntil', dismissedUntil(Date.now()));
+                next();
+              }}
+            >
+              {t('announcement_hide_today')}
+            </Button>
+            <Button
+              color="primary"
+              shape="rounded"
+              onClick={() => {
+                // Saving the address is copying it; the link itself opens it in a new tab.
+                if (appInfo.forever_link)
+                  void copyText(appInfo.forever_link).then((done) => done && Toast.show(t('copied')));
+                next();
+              }}
+            >
+              {t('forever_save')}
+            </Button>
+          </div>
         </div>
       )}
       {current === 'checkin' && signinList && (

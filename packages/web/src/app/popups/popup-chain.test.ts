@@ -8,6 +8,8 @@ const appInfo = {
   member_level: true,
   announcement_level: 'both',
   ad: { pop_image: '/img/ad.bin' },
+  forever_link: '',
+  forever_image: '',
 } as unknown as AppInfo;
 const userInfo = { level: 'A' } as UserInfo;
 const signinList = {
@@ -18,12 +20,16 @@ const signinList = {
 
 describe('popupChain', () => {
   it('runs announcement, promotion, ad, then check-in', () => {
-    expect(popupChain({ appInfo, userInfo, signinList, now: 1000, announcementHiddenUntil: 0 })).toEqual([
-      'announcement',
-      'promotion',
-      'ad',
-      'checkin',
-    ]);
+    expect(
+      popupChain({
+        appInfo,
+        userInfo,
+        signinList,
+        now: 1000,
+        announcementHiddenUntil: 0,
+        foreverHiddenUntil: 0,
+      }),
+    ).toEqual(['announcement', 'promotion', 'ad', 'checkin']);
   });
 
   it('skips a dismissed announcement until the day is over, and check-in once done', () => {
@@ -33,6 +39,7 @@ describe('popupChain', () => {
       signinList: { ...signinList, signin: true },
       now: 1000,
       announcementHiddenUntil: 2000,
+      foreverHiddenUntil: 0,
     });
     expect(chain).toEqual(['promotion', 'ad']);
   });
@@ -40,7 +47,14 @@ describe('popupChain', () => {
   it('shows the promotion only to the levels announcement_level names', () => {
     const forOthers = { ...appInfo, announcement_level: 'other' } as AppInfo;
     expect(
-      popupChain({ appInfo: forOthers, userInfo, signinList: null, now: 0, announcementHiddenUntil: 0 }),
+      popupChain({
+        appInfo: forOthers,
+        userInfo,
+        signinList: null,
+        now: 0,
+        announcementHiddenUntil: 0,
+        foreverHiddenUntil: 0,
+      }),
     ).not.toContain('promotion');
     expect(
       popupChain({
@@ -49,6 +63,7 @@ describe('popupChain', () => {
         signinList: null,
         now: 0,
         announcementHiddenUntil: 0,
+        foreverHiddenUntil: 0,
       }),
     ).toContain('promotion');
   });
@@ -58,5 +73,19 @@ describe('announcementLines', () => {
   it('turns escaped newlines into line breaks and keeps markup as text', () => {
     expect(announcementLines('a\\nb<br>c')).toBe('a\nb\nc');
     expect(announcementLines('<script>x</script>')).toBe('<script>x</script>');
+  });
+
+  it('shows the forever address after the ad when app info has one, until hidden for the day', () => {
+    const withForever = { ...appInfo, forever_link: 'https://forever.example', forever_image: '' } as AppInfo;
+    const base = { appInfo: withForever, userInfo, signinList, announcementHiddenUntil: 0 };
+    expect(popupChain({ ...base, now: 1000, foreverHiddenUntil: 0 })).toEqual([
+      'announcement',
+      'promotion',
+      'ad',
+      'forever',
+      'checkin',
+    ]);
+    expect(popupChain({ ...base, now: 1000, foreverHiddenUntil: 2000 })).not.toContain('forever');
+    expect(popupChain({ ...base, now: 2000, foreverHiddenUntil: 2000 })).toContain('forever');
   });
 });

@@ -1,12 +1,13 @@
 import type { AppInfo, UserInfo } from '@app/contract';
 import type { SigninList } from '../startup/startup.ts';
 
-export type ChainPopup = 'announcement' | 'promotion' | 'ad' | 'checkin';
+export type ChainPopup = 'announcement' | 'promotion' | 'ad' | 'forever' | 'checkin';
 
 /**
  * The start-up pop-up chain (spec part 1 §4), one at a time in this order: announcement, then the
  * promotion announcement (member level set, and announcement_level allows it for the user's
- * level), then the ad pop-up, then the daily check-in pop-up (not yet checked in today).
+ * level), then the ad pop-up, then the forever address (when app info has one and it was not
+ * hidden today), then the daily check-in pop-up (not yet checked in today).
  */
 export function popupChain(input: {
   appInfo: AppInfo;
@@ -14,6 +15,7 @@ export function popupChain(input: {
   signinList: SigninList | null;
   now: number;
   announcementHiddenUntil: number;
+  foreverHiddenUntil: number;
 }): ChainPopup[] {
   const { appInfo, userInfo, signinList, now } = input;
   const chain: ChainPopup[] = [];
@@ -25,6 +27,9 @@ export function popupChain(input: {
     appInfo.announcement_level === 'both' || (appInfo.announcement_level === 'new' ? newcomer : !newcomer);
   if (appInfo.member_level && levelAllowed) chain.push('promotion');
   if (appInfo.ad.pop_image) chain.push('ad');
+  if ((appInfo.forever_link.trim() || appInfo.forever_image.trim()) && now >= input.foreverHiddenUntil) {
+    chain.push('forever');
+  }
   if (signinList && !signinList.signin && signinList.result.length > 0) chain.push('checkin');
   return chain;
 }
