@@ -9,6 +9,7 @@ import { isNewerVersion } from '@app/contract/rules';
 import { registerSW } from 'virtual:pwa-register';
 import { request } from '../api/client.ts';
 import { subscribe } from '../events.ts';
+import { whenIdle } from '../idle.ts';
 import { messageOf } from '../i18n/index.ts';
 import { AppRoutes, TAB_PATHS } from '../routes.tsx';
 import { readSetting, writeSetting } from '../settings.ts';
@@ -67,15 +68,18 @@ export function AppShell() {
             content: t(data.raceOutcome === 'timeout error' ? 'timeout_error' : 'all_error'),
             duration: TOAST_MS,
           });
-        // The service worker (offline shell) registers after start-up, never competing with it.
-        const updateApp = registerSW({ immediate: true });
-        if (isNewerVersion(data.appInfo.pwa.version, __APP_VERSION__)) {
-          void showConfirm({
-            content: t('new_version'),
-            confirmText: t('confirm'),
-            cancelText: t('cancel'),
-          }).then((confirmed) => confirmed && void updateApp(true).then(() => window.location.reload()));
-        }
+        // The service worker (offline shell) registers once the first screen is up, never
+        // competing with start-up or the first covers for the phone's line and CPU.
+        whenIdle(() => {
+          const updateApp = registerSW({ immediate: true });
+          if (isNewerVersion(data.appInfo.pwa.version, __APP_VERSION__)) {
+            void showConfirm({
+              content: t('new_version'),
+              confirmText: t('confirm'),
+              cancelText: t('cancel'),
+            }).then((confirmed) => confirmed && void updateApp(true).then(() => window.location.reload()));
+          }
+        });
         if (data.landingVideo) {
           navigateRef.current(
             `/${data.landingVideo.type === 'long' ? 'long' : 'short'}/play/${data.landingVideo.id}`,

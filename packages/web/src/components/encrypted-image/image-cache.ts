@@ -10,6 +10,8 @@ const CACHE_ORIGIN = 'https://decrypted-images.invalid';
 const FETCH_TIMEOUT_MS = 20_000;
 // Startup renders before the line race has picked an image line.
 const LINE_WAIT_MS = 15_000;
+// How long a stored copy may take before the download starts beside it.
+const CACHE_HEAD_START_MS = 30;
 
 const memory = new Lru<string, string>(MEMORY_ENTRIES, (url) => URL.revokeObjectURL(url));
 const load = sharedLoads(memory, loadObjectUrl);
@@ -40,12 +42,25 @@ function isAbsolute(path: string): boolean {
 }
 
 async function loadObjectUrl(key: string): Promise<string> {
-  const stored = await readStored(key);
-  if (stored) return URL.createObjectURL(stored);
+  const stored = readStored(key);
+  const early = await Promise.race([stored, delay(CACHE_HEAD_START_MS, 'late' as const)]);
+  if (early instanceof Blob) return URL.createObjectURL(early);
+  if (early === undefined) return URL.createObjectURL(await download(key));
+  // The first opening of the cache on a cold start can take longer than the download itself:
+  // then both go on, and whichever brings the image first is used.
+  const hit = stored.then((blob) => blob ?? Promise.reject(new Error('not stored')));
+  return URL.createObjectURL(await Promise.any([hit, download(key)]));
+}
+
+async function download(key: string): Promise<Blob> {
   const bytes = await fetchDecrypted(key);
   const type = sniffImageType(bytes);
   store(key, bytes, type);
-  return URL.createObjectURL(new Blob([bytes], { type }));
+  return new Blob([bytes], { type });
+}
+
+function delay<T>(ms: number, value: T): Promise<T> {
+  return new Promise((resolve) => setTimeout(() => resolve(value), ms));
 }
 
 async function fetchDecrypted(key: string): Promise<Bytes> {

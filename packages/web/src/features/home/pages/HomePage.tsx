@@ -1,11 +1,12 @@
 import type { VideoType } from '@app/contract';
 import { Tabs } from 'antd-mobile';
 import { SearchOutline } from 'antd-mobile-icons';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EncryptedImage } from '../../../components/encrypted-image/index.ts';
 import { HiddenConfigTrigger } from '../../../app/shell/HiddenConfigTrigger.tsx';
+import { whenIdle } from '../../../app/idle.ts';
 import { useStartupData } from '../../../app/startup/startup-store.ts';
 import { bannersOf } from '../first-screen.ts';
 import './home-page.css';
@@ -33,6 +34,13 @@ export function HomePage({ type }: { type: VideoType }) {
     ...SIDE_TAB[type].map((side) => ({ key: side, title: t(`home_${side}`) })),
   ];
   const banners = bannersOf({ adPosters }, type);
+  const [sliderWanted, setSliderWanted] = useState(false);
+  useEffect(() => whenIdle(() => setSliderWanted(true)), []);
+  const firstBanner = banners[0] && (
+    <div className="home__banner">
+      <EncryptedImage src={banners[0].ad_img_url} alt={banners[0].ad_title} aspectRatio="75 / 32" rounded />
+    </div>
+  );
   return (
     <div className="home">
       <header className="home__header">
@@ -54,21 +62,10 @@ export function HomePage({ type }: { type: VideoType }) {
       {active === 'recommend' ? (
         <main className="home__feed">
           {banners.length > 0 && (
-            // The slider's gesture code loads after the first paint; until then its first banner
-            // stands in the same place and size, so nothing moves when it arrives.
-            <Suspense
-              fallback={
-                <div className="home__banner">
-                  <EncryptedImage
-                    src={banners[0]!.ad_img_url}
-                    alt={banners[0]!.ad_title}
-                    aspectRatio="75 / 32"
-                    rounded
-                  />
-                </div>
-              }
-            >
-              <BannerSlider banners={banners} />
+            // The slider's gesture code loads once the first screen is idle; until then its first
+            // banner stands in the same place and size, so nothing moves when it arrives.
+            <Suspense fallback={firstBanner}>
+              {sliderWanted ? <BannerSlider banners={banners} /> : firstBanner}
             </Suspense>
           )}
           <h2 className="home__section-title">{t('home_categories')}</h2>
