@@ -1,28 +1,68 @@
 import crypto from 'node:crypto';
+import { hashRaw } from '@node-rs/argon2';
 
 /**
- * Password hashes: scrypt from node:crypto, salted, with the cost written into the stored string
- * (`scrypt$N$r$p$salt$key`) so the cost can be raised later without breaking old hashes.
+ * Password hashes, salted, each stored string naming its algorithm and cost so that the cost can
+ * change without breaking the hashes already stored:
  *
- * N=2^14, r=8, p=5 is one of OWASP's equivalent scrypt settings (same work as N=2^17, r=8, p=1)
- * that needs 16 MiB per hash instead of 128 MiB, so concurrent sign-ins do not exhaust memory.
+ * - current: Argon2id in the PHC string format, `$argon2id$v=19$m=<KiB>,t=<passes>,p=<lanes>$salt$key`;
+ * - earlier: scrypt from node:crypto, `scrypt$N$r$p$salt$key`, still verified, and replaced by the
+ *   current hash after the owner's next right password (`needsRehash`).
+ *
+ * m=7 MiB, t=5, p=1 is one of the settings OWASP's Password Storage Cheat Sheet lists as equally
+ * strong (m=19 MiB t=2, m=46 MiB t=1 …), and the fastest of them on a 2-core machine; every scrypt
+ * setting OWASP lists costs 10-20 times as long, too slow for sign-in under load. Measured figures:
+ * docs/decisions.md ("Accounts"), `npm run bench:hash`.
  */
-export const PASSWORD_HASH_COST = { N: 2 ** 14, r: 8, p: 5 } as const;
+export const PASSWORD_HASH_COST = { memoryKiB: 7 * 1024, passes: 5, lanes: 1 } as const;
 const SALT_BYTES = 16;
 const KEY_BYTES = 32;
-const SCHEME = 'scrypt';
+const ARGON2ID = 2; // Algorithm.Argon2id: a const enum, which isolated modules cannot import
+const ARGON2_VERSION = 19;
+const CURRENT_PREFIX = `$argon2id$v=${ARGON2_VERSION}$m=${PASSWORD_HASH_COST.memoryKiB},t=${PASSWORD_HASH_COST.passes},p=${PASSWORD_HASH_COST.lanes}$`;
+
 /** Bounds for costs read back from the database: a corrupted row must not stall the process. */
-const MAX_N = 2 ** 20;
-const MAX_R = 32;
-const MAX_P = 16;
+const MAX_ARGON2_KIB = 256 * 1024;
+const MAX_ARGON2_PASSES = 16;
+const MAX_ARGON2_LANES = 16;
+const MAX_SCRYPT_N = 2 ** 20;
+const MAX_SCRYPT_R = 32;
+const MAX_SCRYPT_P = 16;
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
-type Cost = { N: number; r: number; p: number };
+// The same password typed on different keyboards may arrive composed or decomposed.
+const normalized = (password: string) => password.normalize('NFC');
+const unpadded = (bytes: Buffer) => bytes.toString('base64').replace(/=+$/, '');
+const bytesOf = (text: string | undefined) =>
+  text && BASE64.test(text) ? Buffer.from(text, 'base64') : Buffer.alloc(0);
+const isIntIn = (value: number, min: number, max: number) =>
+  Number.isInteger(value) && value >= min && value <= max;
 
-function derive(password: string, salt: Buffer, cost: Cost, length: number): Promise<Buffer> {
+function argon2id(
+  password: string,
+  salt: Buffer,
+  cost: { memoryKiB: number; passes: number; lanes: number },
+  length: number,
+): Promise<Buffer> {
+  return hashRaw(normalized(password), {
+    algorithm: ARGON2ID,
+    memoryCost: cost.memoryKiB,
+    timeCost: cost.passes,
+    parallelism: cost.lanes,
+    outputLen: length,
+    salt,
+  });
+}
+
+function scrypt(
+  password: string,
+  salt: Buffer,
+  cost: { N: number; r: number; p: number },
+  length: number,
+): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    // The same password typed on different keyboards may arrive composed or decomposed.
     crypto.scrypt(
-      password.normalize('NFC'),
+      normalized(password),
       salt,
       length,
       { ...cost, maxmem: 256 * cost.N * cost.r },
@@ -33,32 +73,68 @@ function derive(password: string, salt: Buffer, cost: Cost, length: number): Pro
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = crypto.randomBytes(SALT_BYTES);
-  const key = await derive(password, salt, PASSWORD_HASH_COST, KEY_BYTES);
-  const { N, r, p } = PASSWORD_HASH_COST;
-  return [SCHEME, N, r, p, salt.toString('base64'), key.toString('base64')].join('$');
+  const key = await argon2id(password, salt, PASSWORD_HASH_COST, KEY_BYTES);
+  return `${CURRENT_PREFIX}${unpadded(salt)}$${unpadded(key)}`;
+}
+
+/** The key a stored hash expects for `password`, or null when the stored string is not a hash we make. */
+function keyFor(
+  password: string,
+  stored: string,
+): { expected: Buffer; derive: () => Promise<Buffer> } | null {
+  const argon2 = /^\$argon2id\$v=(\d+)\$m=(\d+),t=(\d+),p=(\d+)\$([^$]+)\$([^$]+)$/.exec(stored);
+  if (argon2) {
+    const [version, memoryKiB, passes, lanes] = argon2.slice(1, 5).map(Number) as [
+      number,
+      number,
+      number,
+      number,
+    ];
+    const salt = bytesOf(argon2[5]);
+    const expected = bytesOf(argon2[6]);
+    const valid =
+      version === ARGON2_VERSION &&
+      isIntIn(lanes, 1, MAX_ARGON2_LANES) &&
+      isIntIn(memoryKiB, 8 * lanes, MAX_ARGON2_KIB) &&
+      isIntIn(passes, 1, MAX_ARGON2_PASSES) &&
+      salt.length >= 8 &&
+      expected.length >= 4;
+    return valid
+      ? { expected, derive: () => argon2id(password, salt, { memoryKiB, passes, lanes }, expected.length) }
+      : null;
+  }
+  const parts = stored.split('$');
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return null;
+  const [N, r, p] = parts.slice(1, 4).map(Number) as [number, number, number];
+  const salt = bytesOf(parts[4]);
+  const expected = bytesOf(parts[5]);
+  const valid =
+    isIntIn(N, 2, MAX_SCRYPT_N) &&
+    (N & (N - 1)) === 0 &&
+    isIntIn(r, 1, MAX_SCRYPT_R) &&
+    isIntIn(p, 1, MAX_SCRYPT_P) &&
+    salt.length > 0 &&
+    expected.length > 0;
+  return valid ? { expected, derive: () => scrypt(password, salt, { N, r, p }, expected.length) } : null;
 }
 
 /** Compares in constant time; a malformed stored hash matches nothing. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const parts = stored.split('$');
-  if (parts.length !== 6 || parts[0] !== SCHEME) return false;
-  const [N, r, p] = parts.slice(1, 4).map(Number) as [number, number, number];
-  const validCost =
-    Number.isInteger(N) &&
-    N > 1 &&
-    N <= MAX_N &&
-    (N & (N - 1)) === 0 &&
-    Number.isInteger(r) &&
-    r >= 1 &&
-    r <= MAX_R &&
-    Number.isInteger(p) &&
-    p >= 1 &&
-    p <= MAX_P;
-  const salt = Buffer.from(parts[4]!, 'base64');
-  const expected = Buffer.from(parts[5]!, 'base64');
-  if (!validCost || salt.length === 0 || expected.length === 0) return false;
-  const key = await derive(password, salt, { N, r, p }, expected.length);
-  return crypto.timingSafeEqual(key, expected);
+  const key = keyFor(password, stored);
+  if (!key) return false;
+  let derived: Buffer;
+  try {
+    derived = await key.derive();
+  } catch {
+    // Parameters inside our bounds that the library still refuses.
+    return false;
+  }
+  return derived.length === key.expected.length && crypto.timingSafeEqual(derived, key.expected);
+}
+
+/** True for a hash made with another algorithm or cost: after a right password, store a new one. */
+export function needsRehash(stored: string): boolean {
+  return !stored.startsWith(CURRENT_PREFIX);
 }
 
 let decoy: Promise<string> | undefined;

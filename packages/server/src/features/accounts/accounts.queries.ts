@@ -53,6 +53,16 @@ export async function setPasswordOf(db: Db, userId: number, passwordHash: string
   await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
 }
 
+/** Swaps a hash for a rehash of the same password, unless the password changed in the meantime. */
+export async function replacePasswordHash(db: Db, userId: number, previous: string, passwordHash: string) {
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash })
+    .where('id', '=', userId)
+    .where('password_hash', '=', previous)
+    .execute();
+}
+
 /** Marks the bind bonus as given; false when it already was (the row lock orders concurrent binds). */
 export async function claimBindBonus(db: Db, userId: number): Promise<boolean> {
   const row = await db

@@ -10,7 +10,7 @@ import {
 import type { MessageSender } from '../../adapters/delivery.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { decoyPasswordHash, hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import { decoyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../../platform/passwords.ts';
 import type { AppInfoService } from '../app-info/app-info.service.ts';
 import type { SessionService, SessionUser } from '../session/session.service.ts';
 import type { UserService } from '../user/user.service.ts';
@@ -106,6 +106,15 @@ export function createAccountsService({ ctx, sessions, users, appInfo, senders }
     if (recorded) await queries.extendVip(trx, userId, BIND_VIP_DAYS, new Date());
   }
 
+  /**
+   * After a right password: a hash of an earlier algorithm or cost is replaced by the current one,
+   * so old hashes disappear as their owners come back (DECISIONS "Accounts").
+   */
+  async function upgradeHash(userId: number, password: string, stored: string) {
+    if (needsRehash(stored))
+      await queries.replacePasswordHash(db, userId, stored, await hashPassword(password));
+  }
+
   async function requirePasswordChecked(sessionId: number) {
     const checkedAt = await queries.passwordCheckedAt(db, sessionId);
     if (!checkedAt || Date.now() - checkedAt.getTime() > PASSWORD_CHECK_VALID_MS)
@@ -133,6 +142,7 @@ export function createAccountsService({ ctx, sessions, users, appInfo, senders }
       const matches = await verifyPassword(password, stored);
       if (!account?.password_hash || !matches) refuse(Status.invalid, 'login_failed');
       await attempt.passed();
+      await upgradeHash(account.id, password, account.password_hash);
       const session = await db
         .transaction()
         .execute((trx) => sessions.startAccountSession(trx, account.id, platform, launchCode));
@@ -223,6 +233,7 @@ export function createAccountsService({ ctx, sessions, users, appInfo, senders }
       }
       if (!(await verifyPassword(password, user.password_hash))) refuse(Status.notFound, 'error_content5');
       await attempt.passed();
+      await upgradeHash(user.id, password, user.password_hash);
       await queries.markPasswordChecked(db, session.sessionId, new Date());
     },
 

@@ -164,7 +164,7 @@ describe('binding a guest', () => {
       .select(['password_hash', 'bind_bonus_given'])
       .where('id', '=', guestId)
       .executeTakeFirstOrThrow();
-    expect(row.password_hash).toMatch(/^scrypt\$16384\$8\$5\$/);
+    expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=7168,t=5,p=1\$/);
     expect(row.bind_bonus_given).toBe(true);
     const grants = await sut.db.selectFrom('ledger').selectAll().where('user_id', '=', guestId).execute();
     expect(grants).toMatchObject([{ kind: 'bind_vip', vip_days: 1, grant_key: `bind_vip:${guestId}` }]);
@@ -497,6 +497,36 @@ describe('signing in', () => {
     for (let attempt = 1; attempt <= 4; attempt++)
       await kit.call('/v1/login/phone', { email, password: 'nope' }, { headers });
     expect((await kit.call('/v1/login/phone', { email, password: 'secret123' }, { headers })).code).toBe(200);
+  });
+
+  it('signs in with a hash of the earlier scrypt scheme and replaces it with the current one', async () => {
+    const email = kit.newEmail();
+    const token = await kit.boundAccount({ email });
+    const userId = await kit.userIdOf(token);
+    const crypto = await import('node:crypto');
+    const salt = crypto.randomBytes(16);
+    const key = crypto.scryptSync('old-scheme', salt, 32, { N: 2 ** 14, r: 8, p: 5, maxmem: 64 * 2 ** 20 });
+    const older = `scrypt$16384$8$5$${salt.toString('base64')}$${key.toString('base64')}`;
+    await sut.db.updateTable('users').set({ password_hash: older }).where('id', '=', userId).execute();
+    const storedHash = async () =>
+      (
+        await sut.db
+          .selectFrom('users')
+          .select('password_hash')
+          .where('id', '=', userId)
+          .executeTakeFirstOrThrow()
+      ).password_hash;
+
+    const headers = { 'x-forwarded-for': '10.5.0.1' };
+    expect((await kit.call('/v1/login/phone', { email, password: 'secret123' }, { headers })).code).toBe(401);
+    expect(await storedHash()).toBe(older);
+    expect((await kit.call('/v1/login/phone', { email, password: 'old-scheme' }, { headers })).code).toBe(
+      200,
+    );
+    expect(await storedHash()).toMatch(/^\$argon2id\$/);
+    expect((await kit.call('/v1/login/phone', { email, password: 'old-scheme' }, { headers })).code).toBe(
+      200,
+    );
   });
 
   it('refuses a malformed launch code header with 401', async () => {
