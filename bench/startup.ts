@@ -166,7 +166,8 @@ async function lighthouseRun(base: string) {
     });
     const lhr = result!.lhr;
     // BENCH_LIGHTHOUSE_JSON=file keeps the whole report for a closer look.
-    if (process.env.BENCH_LIGHTHOUSE_JSON) fs.writeFileSync(process.env.BENCH_LIGHTHOUSE_JSON, JSON.stringify(lhr));
+    if (process.env.BENCH_LIGHTHOUSE_JSON)
+      fs.writeFileSync(process.env.BENCH_LIGHTHOUSE_JSON, JSON.stringify(lhr));
     const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
 
     // Installability as Chromium itself judges it, in a normal (not incognito) profile.

@@ -13,6 +13,16 @@ const PlaceholderPage = lazy(() =>
   })),
 );
 
+// Account pages (issue 4): each its own chunk, downloaded when first opened.
+const SignInPage = lazy(() => import('../features/accounts/pages/SignInPage.tsx'));
+const SignUpPage = lazy(() => import('../features/accounts/pages/SignUpPage.tsx'));
+const ForgetPage = lazy(() => import('../features/accounts/pages/ForgetPage.tsx'));
+const ForgetVerifyPage = lazy(() => import('../features/accounts/pages/ForgetVerifyPage.tsx'));
+const ResetPage = lazy(() => import('../features/accounts/pages/ResetPage.tsx'));
+const ChangeBindPage = lazy(() => import('../features/accounts/pages/ChangeBindPage.tsx'));
+const ChangePasswordPage = lazy(() => import('../features/accounts/pages/ChangePasswordPage.tsx'));
+const FriendPage = lazy(() => import('../features/accounts/pages/FriendPage.tsx'));
+
 /**
  * Every route of both spec parts (history mode). Pages that later issues build show a titled
  * placeholder until then; unknown paths go to /long.
@@ -50,17 +60,17 @@ export const ROUTES: RouteSpec[] = [
   { path: '/member', name: 'member' },
   { path: '/member_old', name: 'member' },
   { path: '/member/setting', name: 'setting' },
-  { path: '/member/signin', name: 'signin' },
-  { path: '/member/signup', name: 'signup' },
-  { path: '/member/forget', name: 'forget' },
-  { path: '/member/forgetVerify', name: 'forgetVerify' },
-  { path: '/member/reset', name: 'reset' },
+  { path: '/member/signin', name: 'signin', element: <SignInPage /> },
+  { path: '/member/signup', name: 'signup', element: <SignUpPage /> },
+  { path: '/member/forget', name: 'forget', element: <ForgetPage /> },
+  { path: '/member/forgetVerify', name: 'forgetVerify', element: <ForgetVerifyPage /> },
+  { path: '/member/reset', name: 'reset', element: <ResetPage /> },
   { path: '/member/confirm', name: 'confirm' },
-  { path: '/member/changebind', name: 'changebind', needsBinding: true },
-  { path: '/member/change', name: 'change', needsBinding: true },
+  { path: '/member/changebind', name: 'changebind', needsBinding: true, element: <ChangeBindPage /> },
+  { path: '/member/change', name: 'change', needsBinding: true, element: <ChangePasswordPage /> },
   { path: '/member/product', name: 'product' },
   { path: '/member/share', name: 'share' },
-  { path: '/member/friend', name: 'friend' },
+  { path: '/member/friend', name: 'friend', needsBinding: true, element: <FriendPage /> },
   { path: '/member/vip', name: 'vip' },
   { path: '/member/policy', name: 'policy' },
   { path: '/member/payment', name: 'payment' },

@@ -613,6 +613,47 @@ export const cn = {
   member_renew_vip: '续费VIP',
   support_mail_subject: '问题反馈（ID：{{id}}）',
   support_mail_body: '请描述您遇到的问题：\n\n\n用户ID：{{id}}\n版本：{{version}}',
+
+  // ── Accounts ──────────────────────────────────────────────────────────────
+  // Sign-in, binding, forgotten password, change of binding and password, invite code: the
+  // pages' own wording, the form-rule keys of the contract (account-rules) and the account
+  // calls' status messages (contract: ACCOUNT_MESSAGE_KEYS) not already above.
+  auth_resend_wait: '重新获取({{time}})',
+  auth_show_password: '显示密码',
+  auth_hide_password: '隐藏密码',
+  auth_signin_hint: '登录已绑定的邮箱或手机号，收藏和VIP随时同步',
+  auth_signup_hint: '绑定后可在任何设备登录，收藏和VIP不再丢失',
+  auth_have_account: '已有账号？',
+  auth_go_signin: '直接登录',
+  auth_bind_closed: '账号绑定暂未开放，请稍后再试',
+  auth_forget_hint: '输入账号绑定的邮箱或手机号，我们会发送验证码帮您重置密码',
+  auth_have_code: '已收到验证码？直接验证',
+  auth_code_sent_to: '验证码已发送至 {{account}}',
+  auth_reset_hint: '请设置新的登录密码，至少6位',
+  auth_step_password: '验证密码',
+  auth_step_new_account: '绑定新账号',
+  auth_current_binding: '当前绑定：{{account}}',
+  auth_current_password_placeholder: '请输入当前密码',
+  auth_change_bind_button: '确认更换',
+  auth_change_password_hint: '修改成功后，请使用新密码登录',
+  friend_unavailable: '当前账号暂不支持填写邀请码',
+  country_code_empty: '请选择或输入国家/地区代码',
+  country_code_invalid: '国家/地区代码格式不正确',
+  phone_invalid: '手机号格式不正确',
+  error: '输入有误，请检查后重试',
+  password_empty: '请输入密码',
+  password_short: '密码至少需要6位',
+  password_confirm_empty: '请再次输入密码',
+  password_mismatch: '两次输入的密码不一致',
+  code_ok: '验证成功',
+  login_failed: '账号或密码错误，请重新输入',
+  login_wait: '密码错误次数过多，请稍后再试',
+  login_wait_minutes: '密码错误次数过多，请{{minutes}}分钟后再试',
+  bind_channel_off: '该绑定方式暂未开放，请选择其他方式',
+  user_already_bound: '当前账号已绑定，如需更换请使用更换绑定',
+  not_bound: '该邮箱或手机号未绑定任何账号',
+  account_wrong: '账号信息不符，请检查后重试',
+  password_check_required: '验证已超时，请重新输入当前密码',
 } as const;
 
 export type MessageKey = keyof typeof cn;

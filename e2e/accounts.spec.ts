@@ -1,0 +1,478 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium, phoneContext, screenshotPath } from './browser.ts';
+
+let browser: Browser;
+const baseUrl = inject('baseUrl');
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => browser?.close());
+
+/**
+ * Closes whatever start-up shows (cover ad, pop-up chain, reminders). A guest always gets the bind
+ * notice, near the end, so for a guest it waits for that notice; then until nothing opens for 1.5 s.
+ * Pop-ups fade out, so a control found a moment ago may be gone: every tap is allowed to miss.
+ */
+async function settle(page: Page, guest: boolean, bindNoticeTitle = '重要提示') {
+  let bindNoticeSeen = !guest;
+  let quietSince = Date.now();
+  const deadline = Date.now() + 45_000;
+  const tap = (action: () => Promise<unknown>) => action().catch(() => undefined);
+  while (Date.now() < deadline) {
+    await page.waitForTimeout(250);
+    const dialog = page.getByRole('dialog').filter({ visible: true });
+    if (await dialog.count()) {
+      if (await dialog.filter({ hasText: bindNoticeTitle }).count()) bindNoticeSeen = true;
+      await tap(() => dialog.last().getByRole('button').last().click({ timeout: 1000 }));
+      quietSince = Date.now();
+    } else if (await page.getByTestId('popup-cover').filter({ visible: true }).count()) {
+      // A tap on the ad itself would follow its link.
+      await tap(() => page.locator('.cover-ad__skip').click({ timeout: 1000 }));
+      quietSince = Date.now();
+    } else if (await page.locator('[data-testid^="popup-"]').filter({ visible: true }).count()) {
+      await page.mouse.click(6, 6); // the mask around a pop-up closes it
+      quietSince = Date.now();
+    } else if (bindNoticeSeen && Date.now() - quietSince > 1500) return;
+  }
+  await page.screenshot({ path: screenshotPath('accounts-unsettled') });
+  throw new Error('start-up pop-ups did not settle');
+}
+
+/** A phone through the jump page with a guest token, start-up finished and pop-ups closed. */
+async function startedPhone(locale = 'zh-CN'): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await phoneContext(browser, { locale });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.log('page error:', error.message));
+  await page.goto(`${baseUrl}/`);
+  await page.waitForURL(/\/long(\?|$)/, { waitUntil: 'commit' });
+  await page.locator('.app-tab-bar').waitFor();
+  await settle(page, true, locale === 'zh-CN' ? '重要提示' : '重要提醒');
+  return { context, page };
+}
+
+/** Moves inside the running app (as a link would), so start-up and its pop-ups do not run again. */
+async function open(page: Page, path: string) {
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await page.waitForURL((url) => url.pathname + url.search === path);
+}
+
+const field = (page: Page, placeholder: string) => page.getByPlaceholder(placeholder, { exact: true });
+const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
+
+/** A toast or dialog with this text is on screen; a dialog is confirmed so the next step can go on. */
+async function expectMessage(page: Page, text: string) {
+  await page.getByText(text, { exact: true }).last().waitFor();
+  const dialog = page.getByRole('dialog').filter({ hasText: text });
+  if (await dialog.count()) await dialog.getByRole('button').last().click();
+  else await page.locator('.adm-toast-mask').waitFor({ state: 'detached' });
+}
+
+async function shot(page: Page, name: string) {
+  await page.waitForTimeout(350); // let transitions finish
+  await page.screenshot({ path: screenshotPath(name) });
+}
+
+/** Unique addresses per run: the server keeps accounts for the whole suite. */
+let serial = 0;
+const uniqueMail = () => `e2e.${Date.now().toString(36)}.${++serial}@example.com`;
+const uniqueTaiwanNumber = () => `09${String(Date.now() % 1e8).padStart(8, '0')}`.slice(0, 10);
+
+interface Reply<T> {
+  status: { code: number; message: string };
+  response: T;
+}
+
+async function api<T>(path: string, form: Record<string, string> = {}, token?: string): Promise<Reply<T>> {
+  const body = new URLSearchParams(form);
+  if (token) body.set('token', token);
+  const reply = await fetch(`${baseUrl}${path}`, { method: 'POST', body });
+  return (await reply.json()) as Reply<T>;
+}
+
+/** The newest code the dev outbox holds for an address (mail lower-cased, phone as "886-912…"). */
+async function codeFor(to: string): Promise<string> {
+  for (let i = 0; i < 40; i++) {
+    const reply = await fetch(`${baseUrl}/dev/outbox.json?to=${encodeURIComponent(to)}`);
+    const { response } = (await reply.json()) as Reply<{ messages: { code: string | null }[] }>;
+    const code = response.messages[0]?.code;
+    if (code) return code;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no code sent to ${to}`);
+}
+
+/** A bound account made through the API (guest, code, binding), for the flows that start from one. */
+async function boundAccount(password: string): Promise<{ email: string; token: string }> {
+  const email = uniqueMail();
+  const guest = await api<{ token: string }>('/v1/register/guest');
+  const sent = await api('/v1/register/verify', { email }, guest.response.token);
+  expect(sent.status.code).toBe(200);
+  const bound = await api<{ token: string }>(
+    '/v1/register/binding',
+    { email, code: await codeFor(email), password },
+    guest.response.token,
+  );
+  expect(bound.status.code).toBe(201);
+  return { email, token: bound.response.token };
+}
+
+const storedToken = async (page: Page) =>
+  JSON.parse((await page.evaluate(() => localStorage.getItem('app.token'))) ?? 'null') as string;
+
+async function userInfoOf(token: string) {
+  const reply = await api<{ userInfo: { email: string; phone: string; vip: boolean; invite_code: string } }>(
+    '/v1/user/info',
+    {},
+    token,
+  );
+  return reply.response.userInfo;
+}
+
+/** Confirms the dialog that shows `text`. */
+async function confirmDialog(page: Page, text: string) {
+  const dialog = page.getByRole('dialog').filter({ hasText: text });
+  await dialog.waitFor().catch(async (error: unknown) => {
+    await page.screenshot({ path: screenshotPath('accounts-missing-dialog') });
+    throw error;
+  });
+  await dialog.getByRole('button').last().click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+/** Serves the code-send reply with a shorter resend wait, so the re-enabled button can be seen. */
+async function shortenCountdown(context: BrowserContext, seconds: number) {
+  await context.route(
+    /\/v1\/(register\/verify|user\/changereg\/verify|user\/pwd\/forget)(\?|$)/,
+    async (route) => {
+      const sent = new URL(route.request().url());
+      // From the plain main line, whichever line the app uses, so the change works on encrypted lines.
+      const reply = await route.fetch({ url: `${baseUrl}${sent.pathname}${sent.search}` });
+      const body = (await reply.json()) as Reply<{ countdown: number } | null>;
+      if (body.response) body.response.countdown = seconds;
+      await route.fulfill({ response: reply, json: body });
+    },
+  );
+}
+
+/** A started phone signed in to `email` through the sign-in page. */
+async function signedInPhone(email: string, password: string) {
+  const phone = await startedPhone();
+  await open(phone.page, '/member/signin?type=mail');
+  await field(phone.page, '请输入邮箱地址').fill(email);
+  await field(phone.page, '请输入密码（至少6位）').fill(password);
+  await button(phone.page, '登录').click();
+  await confirmDialog(phone.page, '登录成功');
+  await phone.page.waitForURL(/\/member$/);
+  return phone;
+}
+
+describe('account pages', () => {
+  it('show every validation message of §5 for its bad input', async () => {
+    const { context, page } = await startedPhone();
+
+    // Sign-in, phone variant: +86 with no number is the generic error; other codes name the number.
+    await open(page, '/member/signin');
+    await page.getByRole('heading', { name: '手机号登录' }).waitFor();
+    await shot(page, 'accounts-signin-phone');
+    const signIn = button(page, '登录');
+    await signIn.click();
+    await expectMessage(page, '输入有误，请检查后重试');
+    await page.getByTestId('country-code').click();
+    await page.getByTestId('country-code-picker').waitFor();
+    await shot(page, 'accounts-country-code-picker');
+    // A free-entry code must not be empty.
+    await page.getByTestId('country-code-picker').getByRole('button', { name: '确定' }).click();
+    await expectMessage(page, '请选择或输入国家/地区代码');
+    await page.getByRole('button', { name: /中国香港/ }).click();
+    await expect.poll(() => page.getByTestId('country-code').textContent()).toBe('+852');
+    await signIn.click();
+    await expectMessage(page, '请输入手机号');
+    await field(page, '请输入手机号').fill('12');
+    await signIn.click();
+    await expectMessage(page, '手机号格式不正确');
+    await field(page, '请输入手机号').fill('61234567');
+    await signIn.click();
+    await expectMessage(page, '请输入密码');
+    await field(page, '请输入密码（至少6位）').fill('12345');
+    await signIn.click();
+    await expectMessage(page, '密码至少需要6位');
+
+    // Sign-in, mail variant.
+    await page.getByRole('link', { name: '邮箱登录' }).click();
+    await page.waitForURL(/type=mail/);
+    await shot(page, 'accounts-signin-mail');
+    await signIn.click();
+    await expectMessage(page, '请输入邮箱地址');
+    await field(page, '请输入邮箱地址').fill('someone@example');
+    await signIn.click();
+    await expectMessage(page, '邮箱格式不正确');
+
+    // Sign-up: code, confirmation empty, confirmation different.
+    await open(page, '/member/signup');
+    await page.getByRole('tab', { name: '邮箱绑定' }).waitFor();
+    await shot(page, 'accounts-signup-mail');
+    const bind = button(page, '立即绑定');
+    await field(page, '请输入邮箱地址').fill('v@example.com');
+    await bind.click();
+    await expectMessage(page, '请输入验证码');
+    await field(page, '请输入验证码').fill('123456');
+    await field(page, '请输入密码（至少6位）').fill('secret1');
+    await bind.click();
+    await expectMessage(page, '请再次输入密码');
+    await field(page, '请再次输入密码').fill('secret2');
+    await bind.click();
+    await expectMessage(page, '两次输入的密码不一致');
+    await page.getByRole('tab', { name: '手机绑定' }).click();
+    await shot(page, 'accounts-signup-phone');
+
+    // Forgot password: the account is checked before a code is sent.
+    await open(page, '/member/forget');
+    await page.getByRole('tab', { name: '邮箱找回' }).waitFor();
+    await shot(page, 'accounts-forget');
+    await button(page, '获取验证码').click();
+    await expectMessage(page, '请输入邮箱地址');
+
+    // Friend: a guest is asked to bind first (invites count from bound accounts only).
+    await open(page, '/member/friend');
+    const prompt = page.getByRole('dialog').filter({ hasText: '该功能需要先绑定账号，是否立即绑定？' });
+    await prompt.getByRole('button', { name: '取消' }).click();
+    await prompt.waitFor({ state: 'detached' });
+
+    await context.close();
+  });
+
+  it('binds a guest by phone with +886 and a leading zero, counting down the send button across pages, then returns to the page that asked', async () => {
+    const { context, page } = await startedPhone();
+    // A page that needs a bound account asks to bind and remembers itself.
+    await open(page, '/member/changebind');
+    await confirmDialog(page, '该功能需要先绑定账号，是否立即绑定？');
+    await page.waitForURL(/\/member\/signup$/);
+    await page.getByRole('tab', { name: '手机绑定' }).click();
+    await page.getByTestId('country-code').click();
+    await page.getByRole('button', { name: /中国台湾/ }).click();
+    await expect.poll(() => page.getByTestId('country-code').textContent()).toBe('+886');
+    const number = uniqueTaiwanNumber();
+    await field(page, '请输入手机号').fill(number);
+    const send = page.getByTestId('send-code');
+    await send.click();
+    await page.getByText('验证码已发送，30分钟内有效').waitFor();
+    await expect.poll(() => send.textContent()).toMatch(/^重新获取\((60|59|58)s\)$/);
+    expect(await send.isDisabled()).toBe(true);
+    await shot(page, 'accounts-signup-countdown');
+
+    // Away and back: the countdown of sign-up by phone kept running.
+    await open(page, '/long');
+    await page.waitForTimeout(1200);
+    await open(page, '/member/signup');
+    await page.getByRole('tab', { name: '手机绑定' }).click();
+    await expect.poll(() => page.getByTestId('send-code').textContent()).toMatch(/^重新获取\(5\ds\)$/);
+    expect(await page.getByTestId('send-code').isDisabled()).toBe(true);
+    // The mail channel has its own countdown, not running.
+    await page.getByRole('tab', { name: '邮箱绑定' }).click();
+    await expect.poll(() => page.getByTestId('send-code').textContent()).toBe('获取验证码');
+    await page.getByRole('tab', { name: '手机绑定' }).click();
+
+    await page.getByTestId('country-code').click();
+    await page.getByRole('button', { name: /中国台湾/ }).click();
+    await field(page, '请输入手机号').fill(number);
+    const wire = `886-${number.replace(/^0+/, '')}`;
+    await field(page, '请输入验证码').fill(await codeFor(wire));
+    await field(page, '请输入密码（至少6位）').fill('phone-pass-1');
+    await field(page, '请再次输入密码').fill('phone-pass-1');
+    await button(page, '立即绑定').click();
+    await confirmDialog(page, '绑定成功');
+    // Back on the page that asked, now bound: it shows the new binding.
+    await page.waitForURL(/\/member\/changebind$/);
+    await page.getByText(`当前绑定：+886 ${number.replace(/^0+/, '')}`).waitFor();
+    const user = await userInfoOf(await storedToken(page));
+    expect(user.phone).toBe(wire);
+    expect(user.vip).toBe(true); // binding gives a day of VIP
+    await context.close();
+  });
+
+  it('binds by e-mail with a send button that re-enables, and a sign-in on a second phone ends the first session', async () => {
+    const first = await startedPhone();
+    await shortenCountdown(first.context, 2);
+    const email = uniqueMail();
+    await open(first.page, '/member/signup');
+    await first.page.getByRole('tab', { name: '邮箱绑定' }).click();
+    await field(first.page, '请输入邮箱地址').fill(email);
+    const send = first.page.getByTestId('send-code');
+    await send.click();
+    await expect.poll(() => send.textContent()).toMatch(/^重新获取\([12]s\)$/);
+    expect(await send.isDisabled()).toBe(true);
+    await expect.poll(() => send.textContent(), { timeout: 5000 }).toBe('获取验证码');
+    expect(await send.isDisabled()).toBe(false);
+    await field(first.page, '请输入验证码').fill(await codeFor(email));
+    await field(first.page, '请输入密码（至少6位）').fill('mail-pass-1');
+    await field(first.page, '请再次输入密码').fill('mail-pass-1');
+    await button(first.page, '立即绑定').click();
+    await confirmDialog(first.page, '绑定成功');
+    await first.page.waitForURL(/\/member$/);
+    expect((await userInfoOf(await storedToken(first.page))).email).toBe(email);
+
+    // The same account on a second phone, by its mail and password.
+    const second = await startedPhone();
+    await open(second.page, '/member/signin?type=mail');
+    await field(second.page, '请输入邮箱地址').fill(email.toUpperCase());
+    await field(second.page, '请输入密码（至少6位）').fill('wrong-pass');
+    await button(second.page, '登录').click();
+    await confirmDialog(second.page, '账号或密码错误，请重新输入');
+    await field(second.page, '请输入密码（至少6位）').fill('mail-pass-1');
+    await button(second.page, '登录').click();
+    await confirmDialog(second.page, '登录成功');
+    await second.page.waitForURL(/\/member$/);
+    expect((await userInfoOf(await storedToken(second.page))).email).toBe(email);
+
+    // The first phone's next call meets the ended session: relogin prompt.
+    await open(first.page, '/member/friend');
+    await field(first.page, '请输入好友的邀请码').fill('ABCDEF');
+    await button(first.page, '确认提交').click();
+    const relogin = first.page.getByRole('dialog').filter({ hasText: '登录状态已失效' });
+    await relogin.getByText('您的账号已在其他设备登录，当前设备已退出登录').waitFor();
+    await shot(first.page, 'accounts-relogin-prompt');
+    // Only the shell's prompt: the page adds no second dialog for the ended session.
+    expect(await first.page.getByRole('dialog').filter({ visible: true }).count()).toBe(1);
+    await first.context.close();
+    await second.context.close();
+  });
+
+  it('forgets the password: code, verify, new password, then signs in with it', async () => {
+    const { email } = await boundAccount('old-pass-1');
+    const { context, page } = await startedPhone();
+    await open(page, '/member/signin?type=mail');
+    await page.getByRole('link', { name: '忘记密码？' }).click();
+    await page.waitForURL(/\/member\/forget\?type=mail$/);
+    // The sign-in page stays on screen until the forgot page's code is in: wait for the new page.
+    await page.getByRole('heading', { name: '找回密码' }).waitFor();
+    await field(page, '请输入邮箱地址').fill('nobody.here@example.com');
+    await button(page, '获取验证码').click();
+    await confirmDialog(page, '账号不存在，请检查后重试');
+    await field(page, '请输入邮箱地址').fill(email);
+    await button(page, '获取验证码').click();
+    await page.waitForURL(/\/member\/forgetVerify$/);
+    await page.getByText(`验证码已发送至 ${email}`).waitFor();
+    await shot(page, 'accounts-forget-verify');
+    await button(page, '验证').click();
+    await expectMessage(page, '请输入验证码');
+    const code = await codeFor(email);
+    await field(page, '请输入验证码').fill(code === '000000' ? '111111' : '000000');
+    await button(page, '验证').click();
+    await confirmDialog(page, '验证码错误或已失效，请重新获取');
+    await field(page, '请输入验证码').fill(code);
+    await button(page, '验证').click();
+    await page.waitForURL(/\/member\/reset$/);
+    await shot(page, 'accounts-reset');
+    await field(page, '请输入新密码（至少6位）').fill('new-pass-1');
+    await field(page, '请再次输入密码').fill('new-pass-2');
+    await button(page, '确认修改').click();
+    await expectMessage(page, '两次输入的密码不一致'); // error_content2
+    await field(page, '请再次输入密码').fill('new-pass-1');
+    await button(page, '确认修改').click();
+    await confirmDialog(page, '密码重置成功，请使用新密码登录');
+    // Sign-in with the account filled in.
+    await page.waitForURL(/\/member\/signin\?type=mail$/);
+    expect(await field(page, '请输入邮箱地址').inputValue()).toBe(email);
+    await field(page, '请输入密码（至少6位）').fill('new-pass-1');
+    await button(page, '登录').click();
+    await confirmDialog(page, '登录成功');
+    await page.waitForURL(/\/member$/);
+    expect((await userInfoOf(await storedToken(page))).email).toBe(email);
+    await context.close();
+  });
+
+  it('changes the binding after the password check, then the password', async () => {
+    const { email } = await boundAccount('bind-pass-1');
+    const { context, page } = await signedInPhone(email, 'bind-pass-1');
+    await open(page, '/member/changebind');
+    await page.getByText(`当前绑定：${email}`).waitFor();
+    await shot(page, 'accounts-changebind-password');
+    await field(page, '请输入当前密码').fill('wrong-pass');
+    await button(page, '下一步').click();
+    await confirmDialog(page, '密码错误，请重新输入'); // error_content5
+    await field(page, '请输入当前密码').fill('bind-pass-1');
+    await button(page, '下一步').click();
+    await field(page, '请输入新的邮箱地址').waitFor();
+    await shot(page, 'accounts-changebind-new');
+    const newMail = uniqueMail();
+    await button(page, '确认更换').click();
+    await expectMessage(page, '请输入邮箱地址');
+    await field(page, '请输入新的邮箱地址').fill(newMail);
+    await button(page, '确认更换').click();
+    await expectMessage(page, '请输入验证码');
+    await page.getByTestId('send-code').click();
+    await page.getByText('验证码已发送，30分钟内有效').waitFor();
+    await field(page, '请输入验证码').fill(await codeFor(newMail));
+    await button(page, '确认更换').click();
+    await confirmDialog(page, '换绑成功');
+    await page.waitForURL(/\/member$/);
+    expect((await userInfoOf(await storedToken(page))).email).toBe(newMail);
+
+    await open(page, '/member/change');
+    await shot(page, 'accounts-change-password');
+    const submit = button(page, '确认修改');
+    await field(page, '请输入原密码').fill('12345');
+    await submit.click();
+    await expectMessage(page, '请输入原密码（至少6位）'); // error_content8
+    await field(page, '请输入原密码').fill('not-the-pass');
+    await field(page, '请输入新密码（至少6位）').fill('changed-pass-1');
+    await field(page, '请再次输入密码').fill('changed-pass-1');
+    await submit.click();
+    await confirmDialog(page, '密码错误，请重新输入');
+    await field(page, '请输入原密码').fill('bind-pass-1');
+    await submit.click();
+    await confirmDialog(page, '密码修改成功');
+    const login = await api('/v1/login/phone', { email: newMail, password: 'changed-pass-1' });
+    expect(login.status.code).toBe(200);
+    await context.close();
+  });
+
+  it("takes an invite code from a bound account: invalid, own, a friend's, then no second one", async () => {
+    const friend = await boundAccount('friend-pass');
+    const friendCode = (await userInfoOf(friend.token)).invite_code;
+    const { email } = await boundAccount('invitee-pass');
+    const { context, page } = await signedInPhone(email, 'invitee-pass');
+    const ownCode = (await userInfoOf(await storedToken(page))).invite_code;
+    await open(page, '/member/friend');
+    await page.getByText('填写好友的邀请码，好友可获得3积分（每个账号仅可填写一次）').waitFor();
+    await shot(page, 'accounts-friend');
+    const input = field(page, '请输入好友的邀请码');
+    const submit = button(page, '确认提交');
+    await submit.click();
+    await expectMessage(page, '请输入邀请码');
+    await input.fill('NO-SUCH-CODE');
+    await submit.click();
+    await confirmDialog(page, '邀请码无效，请检查后重新输入');
+    await input.fill(ownCode);
+    await submit.click();
+    await confirmDialog(page, '该邀请码已被使用，或不能填写自己的邀请码'); // share_code_error
+    await input.fill(friendCode);
+    await submit.click();
+    await confirmDialog(page, '填写成功，感谢您的支持');
+    await page.waitForURL(/\/member$/);
+    await open(page, '/member/friend');
+    await field(page, '请输入好友的邀请码').fill(friendCode);
+    await button(page, '确认提交').click();
+    await confirmDialog(page, '该邀请码已被使用，或不能填写自己的邀请码');
+    await context.close();
+  });
+
+  it('reads in traditional Chinese for a zh-TW phone, rules and all', async () => {
+    const { context, page } = await startedPhone('zh-TW');
+    await open(page, '/member/signup');
+    await page.getByRole('heading', { name: '綁定帳號' }).waitFor();
+    await page.getByRole('tab', { name: '綁定手機' }).click();
+    await shot(page, 'accounts-signup-phone-tw');
+    await button(page, '立即綁定').click();
+    await expectMessage(page, '輸入有誤，請檢查後再試');
+    await field(page, '請輸入手機號碼').fill('912345678');
+    await button(page, '立即綁定').click();
+    await expectMessage(page, '請輸入驗證碼');
+    await context.close();
+  });
+});

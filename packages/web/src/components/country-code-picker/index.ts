@@ -1,0 +1,1 @@
+export { CountryCodePicker } from './CountryCodePicker.tsx';

@@ -1,0 +1,159 @@
+import { Steps } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { checkPassword as checkPasswordRule } from '@app/contract/account-rules';
+import { useStartupData } from '../../../app/startup/startup-store.ts';
+import { changeBind, checkPassword } from '../api/accounts-api.ts';
+import { boundAccount, checkChangeBind, checkIdentity } from '../account-forms.ts';
+import { enterAccount } from '../account-session.ts';
+import { bindingChannels } from '../binding-channels.ts';
+import {
+  AccountFields,
+  AccountForm,
+  AccountLayout,
+  AccountLinks,
+  SubmitButton,
+} from '../components/AccountLayout.tsx';
+import { ChannelTabs } from '../components/ChannelTabs.tsx';
+import { ChannelsClosed } from '../components/ChannelsClosed.tsx';
+import { CodeField, PasswordField } from '../components/fields.tsx';
+import { IdentityFields } from '../components/IdentityFields.tsx';
+import { SendCodeButton } from '../components/SendCodeButton.tsx';
+import { useAccountForm } from '../hooks/use-account-form.ts';
+import { useBusy } from '../hooks/use-busy.ts';
+import { useGoBack } from '../hooks/use-go-back.ts';
+import { useSendCode } from '../hooks/use-send-code.ts';
+import { showFailure, showInputProblem, showSuccess } from '../notices.ts';
+import { outcomeOf } from '../outcomes.ts';
+import type { Channel } from '../resend-countdown.ts';
+
+/**
+ * Change of binding (spec part 1 §2, §4): the current password first, then the new mail or phone
+ * with its code. Back from step 2 returns to step 1.
+ */
+export default function ChangeBindPage() {
+  const { t } = useTranslation();
+  const goBack = useGoBack();
+  const { appInfo, userInfo } = useStartupData();
+  const channels = bindingChannels(appInfo.binding);
+  const [step, setStep] = useState<1 | 2>(1);
+  const [chosen, setChosen] = useState<Channel | null>(null);
+  const channel = chosen && channels.includes(chosen) ? chosen : channels[0];
+  const [values, set] = useAccountForm();
+  const [sending, runSend] = useBusy();
+  const [busy, run] = useBusy();
+  const sendCode = useSendCode('changeBind');
+  const current = boundAccount(userInfo);
+
+  const checkCurrent = () => {
+    const password = checkPasswordRule(values.password);
+    if (!password.ok) return showInputProblem(password.messageKey);
+    void run(async () => {
+      const reply = await checkPassword(password.value);
+      const outcome = outcomeOf('checkPassword', reply.status.code);
+      if (!outcome.ok) return showFailure(outcome, reply);
+      setStep(2);
+    });
+  };
+
+  const send = () => {
+    if (!channel) return;
+    const identity = checkIdentity(channel, values);
+    if (!identity.ok) return showInputProblem(identity.messageKey);
+    void runSend(async () => void (await sendCode(channel, identity.value)));
+  };
+
+  const submit = () => {
+    if (!channel) return;
+    const checked = checkChangeBind(channel, values);
+    if (!checked.ok) return showInputProblem(checked.messageKey);
+    const { code, ...identity } = checked.value;
+    void run(async () => {
+      const reply = await changeBind(identity, code);
+      const outcome = outcomeOf('changeBind', reply.status.code);
+      if (!outcome.ok) {
+        await showFailure(outcome, reply);
+        // The password check is valid for a few minutes only: an expired one starts over at step 1.
+        if (reply.status.message === 'password_check_required') setStep(1);
+        return;
+      }
+      await enterAccount(reply.response?.token);
+      await showSuccess('change_bind_success');
+      goBack();
+    });
+  };
+
+  const progress = (
+    <Steps current={step - 1} className="account__steps">
+      <Steps.Step title={t('auth_step_password')} />
+      <Steps.Step title={t('auth_step_new_account')} />
+    </Steps>
+  );
+
+  if (step === 1) {
+    return (
+      <AccountLayout
+        title={t('route_changebind')}
+        heading={t('route_changebind')}
+        hint={current && t('auth_current_binding', { account: current })}
+      >
+        {progress}
+        <p className="account__note">{t('auth_change_bind_step1')}</p>
+        <AccountForm onSubmit={checkCurrent}>
+          <AccountFields>
+            <PasswordField
+              value={values.password}
+              onChange={set('password')}
+              placeholder={t('auth_current_password_placeholder')}
+              autoComplete="current-password"
+            />
+          </AccountFields>
+          <AccountLinks>
+            <span />
+            <Link to="/member/forget">{t('auth_forgot')}</Link>
+          </AccountLinks>
+          <SubmitButton busy={busy}>{t('next')}</SubmitButton>
+        </AccountForm>
+      </AccountLayout>
+    );
+  }
+
+  return (
+    <AccountLayout
+      title={t('route_changebind')}
+      heading={t('route_changebind')}
+      hint={current && t('auth_current_binding', { account: current })}
+      onBack={() => setStep(1)}
+    >
+      {progress}
+      {!channel ? (
+        <ChannelsClosed />
+      ) : (
+        <>
+          <ChannelTabs
+            channels={channels}
+            active={channel}
+            onChange={setChosen}
+            titles={{ mail: 'auth_tab_mail_bind', phone: 'auth_tab_phone_bind' }}
+          />
+          <p className="account__note">{t('auth_change_bind_step2')}</p>
+          <AccountForm onSubmit={submit}>
+            <AccountFields>
+              <IdentityFields channel={channel} values={values} set={set} fresh />
+              <CodeField
+                value={values.verifyCode}
+                onChange={set('verifyCode')}
+                placeholder={t('auth_code_placeholder')}
+                sendButton={
+                  <SendCodeButton action="changeBind" channel={channel} busy={sending} onSend={send} />
+                }
+              />
+            </AccountFields>
+            <SubmitButton busy={busy}>{t('auth_change_bind_button')}</SubmitButton>
+          </AccountForm>
+        </>
+      )}
+    </AccountLayout>
+  );
+}
