@@ -10,13 +10,19 @@ const fixtures = JSON.parse(fs.readFileSync(fixtureFile!, 'utf8')) as {
   method: 'GET' | 'POST';
   path: string;
   body: string;
+  /** The real endpoint's status, when not 200 (binding answers 201). */
+  status?: number;
 }[];
 const app = Fastify({ logger: false });
 for (const fixture of fixtures) {
   app.route({
     method: fixture.method,
     url: fixture.path,
-    handler: async (_request, reply) => reply.type('application/json; charset=utf-8').send(fixture.body),
+    handler: async (_request, reply) =>
+      reply
+        .code(fixture.status ?? 200)
+        .type('application/json; charset=utf-8')
+        .send(fixture.body),
   });
 }
 await app.listen({ port: Number(port), host: '127.0.0.1' });
