@@ -116,8 +116,32 @@ async function coldLoad(browser: Browser, base: string) {
       documentKb: navigation.transferSize / 1024,
     };
   });
+  // BENCH_TIMELINE=1 prints each load's requests and marks, to see what the start-up waits for.
+  if (process.env.BENCH_TIMELINE) console.log(await page.evaluate(timeline));
   await context.close();
   return result;
+}
+
+function timeline(): string {
+  const rows = [
+    ...(performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map(
+      (entry) =>
+        [
+          entry.startTime,
+          `${entry.startTime.toFixed(0).padStart(5)}–${entry.responseEnd.toFixed(0).padStart(5)} ${(entry.transferSize / 1024).toFixed(1).padStart(6)} KB  ${new URL(entry.name).pathname.slice(0, 70)}`,
+        ] as const,
+    ),
+    ...performance
+      .getEntriesByType('mark')
+      .map(
+        (entry) =>
+          [entry.startTime, `${entry.startTime.toFixed(0).padStart(5)}  mark ${entry.name}`] as const,
+      ),
+  ];
+  return rows
+    .sort((a, b) => a[0] - b[0])
+    .map(([, text]) => text)
+    .join('\n');
 }
 
 async function referenceLoad(browser: Browser, base: string): Promise<number> {

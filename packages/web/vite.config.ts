@@ -45,6 +45,23 @@ function preloadShell(): Plugin {
   };
 }
 
+/** Lazily loaded modules of the first screen and its pop-ups (see the 'first-screen' chunk group). */
+const FIRST_SCREEN = [
+  // The banner slider (with its swiper) waits for idle on purpose: not part of this group.
+  /[\\/]src[\\/](features[\\/]home|app[\\/]popups)[\\/](?!.*BannerSlider)/,
+  /[\\/]src[\\/]app[\\/](ad-link\.ts|shell[\\/]HiddenConfigTrigger\.tsx)$/,
+  /[\\/]src[\\/]components[\\/]encrypted-image[\\/](EncryptedImage\.tsx|encrypted-image\.css|index\.ts)$/,
+  /node_modules[\\/]antd-mobile[\\/]es[\\/]components[\\/](tabs|dialog|center-popup|image|button|dot-loading|auto-center|mask|popup|config-provider)[\\/]/,
+  /node_modules[\\/]antd-mobile[\\/]es[\\/]utils[\\/](bound|validate|to-css-length|use-isomorphic-update-layout-effect|use-inner-visible|get-container|render-to-container|use-initialized|should-render|use-touch|get-scroll-parent|supports-passive|use-lock-scroll|with-stop-propagation|render-to-body|render-imperatively|use-resize-effect|use-mutation-effect)\.js$/,
+  /node_modules[\\/]antd-mobile[\\/]es[\\/]locales[\\/]/,
+  /node_modules[\\/]antd-mobile[\\/]es[\\/]components[\\/](toast|spin-loading)[\\/]/,
+  /node_modules[\\/]antd-mobile[\\/]es[\\/]utils[\\/]reduce-and-restore-motion\.js$/,
+  /node_modules[\\/]antd-mobile-icons[\\/]es[\\/](CloseOutline|CheckOutline|CloseCircleOutline)\.js$/,
+  /node_modules[\\/]ahooks[\\/]es[\\/](createUpdateEffect|useLatest|useUnmount|useUnmountedRef|useInViewport|useIsomorphicLayoutEffect|useThrottleFn)[\\/]/,
+  /node_modules[\\/]ahooks[\\/]es[\\/]utils[\\/](depsAreSame|isBrowser|domTarget|createEffectWithTarget|useEffectWithTarget|noop)\.js$/,
+  /node_modules[\\/](@react-spring|@use-gesture|lodash|staged-components|tslib)[\\/]/,
+];
+
 export default defineConfig({
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   plugins: [
@@ -96,6 +113,14 @@ export default defineConfig({
             {
               name: 'react',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next)[\\/]/,
+            },
+            // What the home page and the start-up pop-ups load once the shell runs: one file instead
+            // of a dozen, so they do not hold the six connections the start-up calls need. Only
+            // modules outside the shell's own graph belong here, or the shell would wait for them.
+            {
+              name: 'first-screen',
+              test: (id: string) => FIRST_SCREEN.some((part) => part.test(id)),
+              includeDependenciesRecursively: false,
             },
           ],
         },
