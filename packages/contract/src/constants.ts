@@ -102,3 +102,5 @@ export type RecommendLayout = (typeof RECOMMEND_LAYOUTS)[number];
 // Request limits that keep hostile input cheap.
 export const MAX_JSON_BODY_BYTES = 64 * 1024;
 export const TOKEN_MAX_LENGTH = 128;
+/** Lists stop at this page: deeper offsets cost the database and no one scrolls that far. */
+export const MAX_LIST_PAGE = 10_000;

@@ -6,3 +6,5 @@ export * from './startup.ts';
 export * from './rules.ts';
 export * from './streaming.ts';
 export * from './accounts.ts';
+export * from './videos.ts';
+export * from './likes.ts';

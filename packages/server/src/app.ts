@@ -12,7 +12,7 @@ import {
   Status,
   type StatusCode,
 } from '@app/contract';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   validatorCompiler,
@@ -30,6 +30,8 @@ import { createAppInfoService } from './features/app-info/app-info.service.ts';
 import { catalogueRoutes } from './features/catalogue/catalogue.routes.ts';
 import { createCatalogueService } from './features/catalogue/catalogue.service.ts';
 import { linesRoutes } from './features/lines/lines.routes.ts';
+import { likesRoutes } from './features/likes/likes.routes.ts';
+import { createLikesService } from './features/likes/likes.service.ts';
 import { outboxRoutes } from './features/outbox/outbox.routes.ts';
 import { createLinesService, type ListeningPorts } from './features/lines/lines.service.ts';
 import { pwaRoutes } from './features/pwa/pwa.routes.ts';
@@ -76,6 +78,10 @@ export async function buildApp(
     connectionTimeout: 60_000,
     return503OnClosing: true,
     trustProxy: true,
+    // A path the router refuses (broken percent-encoding, an over-long parameter) is bad input too.
+    frameworkErrors: (_error, _request, reply: FastifyReply) => {
+      reply.code(Status.invalid).send(errorEnvelope(Status.invalid));
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
 
@@ -125,6 +131,7 @@ export async function buildApp(
   await app.register(signinRoutes(sessions, createSigninService(ctx)));
   await app.register(analyticsRoutes(ctx, sessions));
   await app.register(streamingRoutes(sessions, createStreamingService(ctx)));
+  await app.register(likesRoutes(sessions, createLikesService(ctx)));
   await app.register(pwaRoutes(ctx, lines));
 
   app.get('/healthz', async () => {

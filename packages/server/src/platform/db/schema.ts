@@ -182,6 +182,8 @@ export interface Database {
     grant_key: string;
     created_at: Timestamp;
   };
+  video_likes: { user_id: number; video_id: number; video_type: string; liked_at: Timestamp };
+  actor_likes: { user_id: number; actor_id: number; liked_at: Timestamp };
   sign_in_failures: { id: Generated<number>; subject: string; failed_at: Date };
   analytics_events: {
     id: Generated<number>;
