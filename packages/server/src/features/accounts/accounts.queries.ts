@@ -321,8 +321,23 @@ export function findVerifyCode(db: Db, purpose: string, address: string) {
 
 // ── Sign-in failures ─────────────────────────────────────────────────────────
 
-export async function insertFailures(db: Db, subjects: string[], at: Date): Promise<number[]> {
+/**
+ * Records a try for each subject and returns the new rows' ids; the subjects' failures from before
+ * the window go in the same statement, so the table only holds what the window can count.
+ */
+export async function recordTries(
+  db: Db,
+  subjects: string[],
+  at: Date,
+  windowStart: Date,
+): Promise<number[]> {
   const rows = await db
+    .with('pruned', (cte) =>
+      cte
+        .deleteFrom('sign_in_failures')
+        .where('subject', 'in', subjects)
+        .where('failed_at', '<', windowStart),
+    )
     .insertInto('sign_in_failures')
     .values(subjects.map((subject) => ({ subject, failed_at: at })))
     .returning('id')
@@ -330,30 +345,53 @@ export async function insertFailures(db: Db, subjects: string[], at: Date): Prom
   return rows.map((row) => row.id);
 }
 
-/** The most recent failures of a subject since `since`, newest first, at most `limit`. */
-export async function recentFailures(db: Db, subject: string, since: Date, limit: number): Promise<Date[]> {
+/**
+ * For each subject, when its failures since `since` number at least `nth`, the time of the
+ * `nth` newest: all subjects in one query.
+ */
+export async function nthRecentFailures(
+  db: Db,
+  wanted: { subject: string; nth: number }[],
+  since: Date,
+): Promise<Map<string, Date>> {
   const rows = await db
-    .selectFrom('sign_in_failures')
-    .select('failed_at')
-    .where('subject', '=', subject)
-    .where('failed_at', '>', since)
-    .orderBy('failed_at', 'desc')
-    .limit(limit)
+    .selectFrom((inner) =>
+      inner
+        .selectFrom('sign_in_failures')
+        .select([
+          'subject',
+          'failed_at',
+          sql<number>`(row_number() over (partition by subject order by failed_at desc))::int`.as('rank'),
+        ])
+        .where(
+          'subject',
+          'in',
+          wanted.map((limit) => limit.subject),
+        )
+        .where('failed_at', '>', since)
+        .as('ranked'),
+    )
+    .select(['subject', 'failed_at', 'rank'])
+    .where('rank', 'in', [...new Set(wanted.map((limit) => limit.nth))])
     .execute();
-  return rows.map((row) => row.failed_at);
+  const found = new Map<string, Date>();
+  for (const { subject, nth } of wanted) {
+    const row = rows.find((candidate) => candidate.subject === subject && candidate.rank === nth);
+    if (row) found.set(subject, row.failed_at);
+  }
+  return found;
 }
 
-export async function deleteFailures(db: Db, ids: number[]) {
-  if (ids.length === 0) return;
-  await db.deleteFrom('sign_in_failures').where('id', 'in', ids).execute();
-}
-
-/** Failures that left the window matter no more; pruned per subject as new attempts come. */
-export async function pruneFailures(db: Db, subjects: string[], before: Date) {
+/** Takes back the given tries and forgets every failure of the cleared subjects, in one statement. */
+export async function forgetTries(db: Db, ids: number[], clearedSubjects: string[] = []) {
   await db
     .deleteFrom('sign_in_failures')
-    .where('subject', 'in', subjects)
-    .where('failed_at', '<', before)
+    .where((eb) =>
+      eb.or([
+        eb('id', 'in', ids),
+        ...(clearedSubjects.length > 0 ? [eb('subject', 'in', clearedSubjects)] : []),
+      ]),
+    )
     .execute();
 }
 

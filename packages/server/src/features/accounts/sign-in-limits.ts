@@ -23,26 +23,30 @@ export function createSignInLimits(db: Db) {
     async begin(subjects: LimitedSubject[]): Promise<{ passed(): Promise<void> }> {
       const now = new Date();
       const windowStart = new Date(now.getTime() - WINDOW_MS);
-      const names = subjects.map((limited) => limited.subject);
-      await queries.pruneFailures(db, names, windowStart);
-      const ids = await queries.insertFailures(db, names, now);
+      const ids = await queries.recordTries(
+        db,
+        subjects.map((limited) => limited.subject),
+        now,
+        windowStart,
+      );
+      // Newest first, this try included: the (max+1)-th is the failure whose ageing ends the wait.
+      const blocking = await queries.nthRecentFailures(
+        db,
+        subjects.map(({ subject, max }) => ({ subject, nth: max + 1 })),
+        windowStart,
+      );
       let waitMs = 0;
-      for (const { subject, max } of subjects) {
-        // Newest first, this try included: the (max+1)-th is the failure whose ageing ends the wait.
-        const recent = await queries.recentFailures(db, subject, windowStart, max + 1);
-        const blocking = recent[max];
-        if (blocking) waitMs = Math.max(waitMs, blocking.getTime() + WINDOW_MS - now.getTime());
-      }
+      for (const failedAt of blocking.values())
+        waitMs = Math.max(waitMs, failedAt.getTime() + WINDOW_MS - now.getTime());
       if (waitMs > 0) {
         // A refused try was never checked: it must not stretch the wait.
-        await queries.deleteFailures(db, ids);
+        await queries.forgetTries(db, ids);
         refuse(Status.refused, 'login_wait', { wait_minutes: Math.max(1, Math.ceil(waitMs / 60_000)) });
       }
       return {
         async passed() {
-          await queries.deleteFailures(db, ids);
-          for (const limited of subjects)
-            if (limited.clearOnPass) await queries.clearFailuresOf(db, limited.subject);
+          const cleared = subjects.filter((limited) => limited.clearOnPass).map((limited) => limited.subject);
+          await queries.forgetTries(db, ids, cleared);
         },
       };
     },
