@@ -78,7 +78,10 @@ export async function buildApp(
     connectionTimeout: 60_000,
     return503OnClosing: true,
     trustProxy: true,
-    // A path the router refuses (broken percent-encoding, an over-long parameter) is bad input too.
+    // Long ids go through the route so that its schema refuses them with every hook applied (CORS,
+    // line encryption, region check); the router's own refusals skip those hooks.
+    routerOptions: { maxParamLength: 8192 },
+    // A path the router still refuses (broken percent-encoding) is bad input too.
     frameworkErrors: (_error, _request, reply: FastifyReply) => {
       reply.code(Status.invalid).send(errorEnvelope(Status.invalid));
     },

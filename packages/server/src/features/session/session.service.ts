@@ -69,10 +69,8 @@ export function createSessionService(db: Db) {
     /** POST /v1/register/guest: a fresh guest; a known launch code moves to it. */
     async registerGuest(code: string | undefined, platform: string): Promise<string> {
       const userId = await newGuest();
-      if (code) {
-        const codeHash = hashSecret(code);
-        if (await queries.findLaunchCode(db, codeHash)) await queries.pointLaunchCode(db, codeHash, userId);
-      }
+      // An unknown code updates no row: no lookup first.
+      if (code) await queries.pointLaunchCode(db, hashSecret(code), userId);
       return openSession(userId, platform);
     },
 
@@ -90,10 +88,7 @@ export function createSessionService(db: Db) {
       const ended = await queries.endLiveSessionsOf(trx, userId, 'signed_in_elsewhere');
       const token = newSecret();
       await queries.insertSession(trx, userId, hashSecret(token), platform);
-      if (launchCode) {
-        const codeHash = hashSecret(launchCode);
-        if (await queries.findLaunchCode(trx, codeHash)) await queries.pointLaunchCode(trx, codeHash, userId);
-      }
+      if (launchCode) await queries.pointLaunchCode(trx, hashSecret(launchCode), userId);
       return { token, ended };
     },
 
