@@ -2,7 +2,6 @@ import { showAlert, showConfirm, showToast } from './notices.ts';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import type { UserInfo } from '@app/contract';
 import { TOAST_MS } from '@app/contract/constants';
 import { FAST_CODE_HEADER } from '@app/contract/wire';
 import { isNewerVersion } from '@app/contract/rules';
@@ -13,8 +12,9 @@ import { whenIdle } from '../idle.ts';
 import { messageOf } from '../i18n/index.ts';
 import { AppRoutes, TAB_PATHS } from '../routes.tsx';
 import { readSetting, writeSetting } from '../settings.ts';
-import { ServiceClosedError, StartupError, takeStartUp, type SigninList } from '../startup/startup.ts';
-import { setStartupData, startupData, updateStartupData } from '../startup/startup-store.ts';
+import { ServiceClosedError, StartupError, takeStartUp } from '../startup/startup.ts';
+import { setStartupData } from '../startup/startup-store.ts';
+import { enterAccount } from '../session.ts';
 import { LoadingScreen } from './LoadingScreen.tsx';
 import { TabBar } from './TabBar.tsx';
 
@@ -131,12 +131,8 @@ export function AppShell() {
       headers: launchCode ? { [FAST_CODE_HEADER]: launchCode } : undefined,
     });
     if (guest.response?.token) {
-      writeSetting('token', guest.response.token);
-      const [user, signin] = await Promise.all([
-        request<{ userInfo: UserInfo }>('/v1/user/info', { method: 'POST' }),
-        request<SigninList>('/v2/signin/list'),
-      ]);
-      if (startupData()) updateStartupData({ userInfo: user.response.userInfo, signinList: signin.response });
+      // The guest's user info and check-in list, and the stream line and quality that follow VIP.
+      await enterAccount(guest.response.token);
       await showAlert({ content: t('relogin_done'), confirmText: t('confirm') });
     }
     relogging.current = false;

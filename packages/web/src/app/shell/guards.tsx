@@ -3,6 +3,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useStartupData } from '../startup/startup-store.ts';
+import { useGoBack } from './use-go-back.ts';
 
 const SIGNUP_RETURN_KEY = 'app.signupReturn';
 
@@ -21,6 +22,7 @@ export function takeSignupReturn(): string | null {
 export function RequireBinding({ children }: { children: ReactNode }) {
   const { userInfo } = useStartupData();
   const navigate = useNavigate();
+  const goBack = useGoBack();
   const { t } = useTranslation();
   const bound = Boolean(userInfo.email || userInfo.phone);
   useEffect(() => {
@@ -33,8 +35,8 @@ export function RequireBinding({ children }: { children: ReactNode }) {
       if (confirmed) {
         rememberSignupReturn();
         navigate('/member/signup');
-      } else navigate(-1);
+      } else goBack();
     });
-  }, [bound, navigate, t]);
+  }, [bound, goBack, navigate, t]);
   return bound ? <>{children}</> : null;
 }

@@ -16,6 +16,7 @@ const CACHE_HEAD_START_MS = 30;
 const memory = new Lru<string, string>(MEMORY_ENTRIES, (url) => URL.revokeObjectURL(url));
 const load = sharedLoads(memory, loadObjectUrl);
 let storage: Promise<Cache | undefined> | undefined;
+let storageOpen = false;
 
 /**
  * An object URL of the decrypted image at `path` (`/img/…` on the current image line, or a full
@@ -43,6 +44,11 @@ function isAbsolute(path: string): boolean {
 
 async function loadObjectUrl(key: string): Promise<string> {
   const stored = readStored(key);
+  if (storageOpen) {
+    // An open cache answers quickly: no download beside a lookup that is only queued.
+    const blob = await stored;
+    return URL.createObjectURL(blob ?? (await download(key)));
+  }
   const early = await Promise.race([stored, delay(CACHE_HEAD_START_MS, 'late' as const)]);
   if (early instanceof Blob) return URL.createObjectURL(early);
   if (early === undefined) return URL.createObjectURL(await download(key));
@@ -131,6 +137,7 @@ function openStorage(): Promise<Cache | undefined> {
     typeof caches === 'undefined'
       ? Promise.resolve(undefined)
       : caches.open(CACHE_NAME).catch(() => undefined);
+  void storage.then(() => (storageOpen = true));
   return storage;
 }
 

@@ -1,15 +1,15 @@
 import { NavBar } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useGoBack } from '../../app/shell/use-go-back.ts';
 import './placeholder-page.css';
 
 /** A titled page for routes whose feature is not built yet. */
 export function PlaceholderPage({ name }: { name: string }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const goBack = useGoBack();
   return (
     <div className="placeholder-page">
-      <NavBar onBack={() => navigate(-1)}>{t(`route_${name}`)}</NavBar>
+      <NavBar onBack={goBack}>{t(`route_${name}`)}</NavBar>
       <div className="placeholder-page__body">
         <div className="placeholder-page__icon" aria-hidden />
         <p>{t('coming_soon')}</p>

@@ -2,6 +2,7 @@ import { Dialog, Toast } from 'antd-mobile';
 import { TOAST_MS } from '@app/contract/constants';
 import { NetworkError, type Envelope } from '../../app/api/client.ts';
 import { messageOf, t } from '../../app/i18n/index.ts';
+import { reloadAppInfo } from '../../app/session.ts';
 import { looksLikeKey, type Outcome, type Shown } from './outcomes.ts';
 
 /**
@@ -38,11 +39,16 @@ export function showNotice(messageKey: string): void {
 }
 const NOTICE_MS = 2 * TOAST_MS;
 
-/** Tells the user why a call failed, unless the shell is already telling them (ended session). */
+/**
+ * Tells the user why a call failed, unless the shell is already telling them (ended session). A
+ * binding channel switched off since start-up (any account call may say so) brings the new app
+ * info, so the forms offer only the channels still on.
+ */
 export async function showFailure(
   outcome: Extract<Outcome, { ok: false }>,
   reply: Pick<Envelope<unknown>, 'status' | 'response'>,
 ): Promise<void> {
+  if (reply.status.message === 'bind_channel_off') void reloadAppInfo().catch(() => undefined);
   if (!outcome.shown) return;
   await Dialog.alert({ content: shownText(outcome.shown, reply), confirmText: t('ok') });
 }

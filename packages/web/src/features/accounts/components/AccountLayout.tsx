@@ -1,6 +1,6 @@
-import { Button, NavBar, Toast } from 'antd-mobile';
-import { useEffect, type FormEvent, type ReactNode } from 'react';
-import { useGoBack } from '../hooks/use-go-back.ts';
+import { Button, NavBar } from 'antd-mobile';
+import { type FormEvent, type ReactNode } from 'react';
+import { useGoBack } from '../../../app/shell/use-go-back.ts';
 import './account.css';
 
 interface Props {
@@ -16,8 +16,6 @@ interface Props {
 /** The frame of every account page: nav bar, heading, then the form, inside the safe area. */
 export function AccountLayout({ title, heading, hint, onBack, children }: Props) {
   const goBack = useGoBack();
-  // A toast belongs to the page that raised it: leaving the page takes it away.
-  useEffect(() => () => Toast.clear(), []);
   return (
     <div className="account">
       {/* With a heading on the page the bar would only repeat it: the bar keeps the back arrow. */}

@@ -4,7 +4,6 @@ import { Status } from '@app/contract/status-codes';
 import { startupData } from '../../../app/startup/startup-store.ts';
 import { sendChangeBindCode, sendForgetCode, sendSignUpCode } from '../api/accounts-api.ts';
 import type { Identity } from '../account-forms.ts';
-import { reloadAppInfo } from '../account-session.ts';
 import { showFailure, showNotice } from '../notices.ts';
 import { outcomeOf } from '../outcomes.ts';
 import { startResendCountdown, type Channel, type CodeAction } from '../resend-countdown.ts';
@@ -20,11 +19,14 @@ export function appInfoCountdown(channel: Channel): number {
 /**
  * Sends a verification code for one action and handles the reply (§8): on success the "code
  * sent" message and the channel's countdown (the server's wait, else app info's); on failure the
- * server's message, app info read again after a 403 (a channel may have been switched off).
+ * server's message, then `onRefused` with the reply's status message.
  *
  * Resolves true when the code went out.
  */
-export function useSendCode(action: CodeAction): (channel: Channel, identity: Identity) => Promise<boolean> {
+export function useSendCode(
+  action: CodeAction,
+  onRefused?: (message: string) => void,
+): (channel: Channel, identity: Identity) => Promise<boolean> {
   return useCallback(
     async (channel, identity) => {
       const reply = await SEND[action](identity);
@@ -38,10 +40,10 @@ export function useSendCode(action: CodeAction): (channel: Channel, identity: Id
       if (reply.status.code === Status.sendTooFrequent && reply.response?.countdown) {
         startResendCountdown(action, channel, reply.response.countdown);
       }
-      if (outcome.reloadAppInfo) void reloadAppInfo().catch(() => undefined);
       await showFailure(outcome, reply);
+      onRefused?.(reply.status.message);
       return false;
     },
-    [action],
+    [action, onRefused],
   );
 }

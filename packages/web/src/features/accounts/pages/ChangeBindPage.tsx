@@ -6,7 +6,7 @@ import { checkPassword as checkPasswordRule } from '@app/contract/account-rules'
 import { useStartupData } from '../../../app/startup/startup-store.ts';
 import { changeBind, checkPassword } from '../api/accounts-api.ts';
 import { boundAccount, checkChangeBind, checkIdentity } from '../account-forms.ts';
-import { enterAccount } from '../account-session.ts';
+import { reloadUserInfo } from '../../../app/session.ts';
 import { bindingChannels } from '../binding-channels.ts';
 import {
   AccountFields,
@@ -22,7 +22,7 @@ import { IdentityFields } from '../components/IdentityFields.tsx';
 import { SendCodeButton } from '../components/SendCodeButton.tsx';
 import { useAccountForm } from '../hooks/use-account-form.ts';
 import { useBusy } from '../hooks/use-busy.ts';
-import { useGoBack } from '../hooks/use-go-back.ts';
+import { useGoBack } from '../../../app/shell/use-go-back.ts';
 import { useSendCode } from '../hooks/use-send-code.ts';
 import { showFailure, showInputProblem, showSuccess } from '../notices.ts';
 import { outcomeOf } from '../outcomes.ts';
@@ -43,7 +43,9 @@ export default function ChangeBindPage() {
   const [values, set] = useAccountForm();
   const [sending, runSend] = useBusy();
   const [busy, run] = useBusy();
-  const sendCode = useSendCode('changeBind');
+  // The password check is valid for a few minutes only: an expired one starts over at step 1.
+  const startOver = (message: string) => message === 'password_check_required' && setStep(1);
+  const sendCode = useSendCode('changeBind', startOver);
   const current = boundAccount(userInfo);
 
   const checkCurrent = () => {
@@ -74,11 +76,11 @@ export default function ChangeBindPage() {
       const outcome = outcomeOf('changeBind', reply.status.code);
       if (!outcome.ok) {
         await showFailure(outcome, reply);
-        // The password check is valid for a few minutes only: an expired one starts over at step 1.
-        if (reply.status.message === 'password_check_required') setStep(1);
+        startOver(reply.status.message);
         return;
       }
-      await enterAccount(reply.response?.token);
+      // The same account with a new address: its session and favourites stay.
+      await reloadUserInfo();
       await showSuccess('change_bind_success');
       goBack();
     });

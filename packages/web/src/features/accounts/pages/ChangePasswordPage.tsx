@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useStartupData } from '../../../app/startup/startup-store.ts';
-import { writeSetting } from '../../../app/settings.ts';
 import { changePassword } from '../api/accounts-api.ts';
 import { checkChangePassword } from '../account-forms.ts';
 import {
@@ -15,7 +14,7 @@ import {
 import { NewPasswordFields, PasswordField } from '../components/fields.tsx';
 import { useAccountForm } from '../hooks/use-account-form.ts';
 import { useBusy } from '../hooks/use-busy.ts';
-import { useGoBack } from '../hooks/use-go-back.ts';
+import { useGoBack } from '../../../app/shell/use-go-back.ts';
 import { showFailure, showInputProblem, showSuccess } from '../notices.ts';
 import { outcomeOf } from '../outcomes.ts';
 
@@ -35,8 +34,6 @@ export default function ChangePasswordPage() {
       const reply = await changePassword({ account: userInfo.email || userInfo.phone, ...checked.value });
       const outcome = outcomeOf('changePassword', reply.status.code);
       if (!outcome.ok) return showFailure(outcome, reply);
-      // A server that ends the other sessions on a new password hands this one a fresh token.
-      if (reply.response?.token) writeSetting('token', reply.response.token);
       await showSuccess('change_password_success');
       goBack();
     });

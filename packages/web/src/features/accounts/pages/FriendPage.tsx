@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { useStartupData } from '../../../app/startup/startup-store.ts';
 import { enterInviteCode } from '../api/accounts-api.ts';
 import { checkFriendCode } from '../account-forms.ts';
-import { reloadUserInfo } from '../account-session.ts';
+import { reloadUserInfo } from '../../../app/session.ts';
 import { AccountFields, AccountForm, AccountLayout, SubmitButton } from '../components/AccountLayout.tsx';
 import { InviteCodeField } from '../components/fields.tsx';
 import { canEnterInviteCode } from '../friend-entry.ts';

@@ -4,7 +4,7 @@ import { readSetting } from '../../../app/settings.ts';
 import { signIn } from '../api/accounts-api.ts';
 import { checkSignIn, formFromIdentity } from '../account-forms.ts';
 import { readSignInState } from '../forget-flow.ts';
-import { currentPlatform, enterAccount } from '../account-session.ts';
+import { currentPlatform, enterAccount } from '../../../app/session.ts';
 import {
   AccountFields,
   AccountForm,
@@ -16,7 +16,7 @@ import { PasswordField } from '../components/fields.tsx';
 import { IdentityFields } from '../components/IdentityFields.tsx';
 import { useAccountForm } from '../hooks/use-account-form.ts';
 import { useBusy } from '../hooks/use-busy.ts';
-import { useGoBack } from '../hooks/use-go-back.ts';
+import { useGoBack } from '../../../app/shell/use-go-back.ts';
 import { showFailure, showInputProblem, showSuccess } from '../notices.ts';
 import { outcomeOf } from '../outcomes.ts';
 

@@ -6,7 +6,7 @@ import { takeSignupReturn } from '../../../app/shell/guards.tsx';
 import { useStartupData } from '../../../app/startup/startup-store.ts';
 import { bindAccount } from '../api/accounts-api.ts';
 import { checkIdentity, checkSignUp } from '../account-forms.ts';
-import { currentPlatform, enterAccount } from '../account-session.ts';
+import { currentPlatform, enterAccount } from '../../../app/session.ts';
 import { bindingChannels } from '../binding-channels.ts';
 import {
   AccountFields,

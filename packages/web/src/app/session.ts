@@ -1,17 +1,22 @@
 import { NON_VIP_PIXEL } from '@app/contract/constants';
 import { chooseStreamLine } from '@app/contract/rules';
 import { Status } from '@app/contract/status-codes';
-import { request } from '../../app/api/client.ts';
-import { clearCollectionsCache } from '../../app/collections-cache.ts';
-import { rankedLines } from '../../app/lines/line-book.ts';
-import { writeSetting } from '../../app/settings.ts';
-import { isStandalone } from '../../app/standalone.ts';
-import { startupData, updateStartupData } from '../../app/startup/startup-store.ts';
-import type { SigninList } from '../../app/startup/startup.ts';
-import { fetchAppInfo, fetchUserInfo, type Platform } from './api/accounts-api.ts';
+import type { AppInfo, UserInfo } from '@app/contract';
+import { request } from './api/client.ts';
+import { clearCollectionsCache } from './collections-cache.ts';
+import { rankedLines } from './lines/line-book.ts';
+import { writeSetting } from './settings.ts';
+import { isStandalone } from './standalone.ts';
+import { startupData, updateStartupData } from './startup/startup-store.ts';
+import type { SigninList } from './startup/startup.ts';
+
+/**
+ * The session after start-up: who the app belongs to now. Sign-in, binding and the shell's
+ * relogin (a new guest) all enter an account the same way.
+ */
 
 /** Platform value of spec part 1 §1: pwa when launched from the home screen, else web. */
-export function currentPlatform(): Platform {
+export function currentPlatform(): 'pwa' | 'web' {
   return isStandalone() ? 'pwa' : 'web';
 }
 
@@ -20,7 +25,7 @@ export function currentPlatform(): Platform {
  * the stream line follows VIP by the rules of §4.
  */
 export async function reloadUserInfo(): Promise<void> {
-  const reply = await fetchUserInfo();
+  const reply = await request<{ userInfo: UserInfo }>('/v1/user/info', { method: 'POST' });
   if (reply.status.code !== Status.ok || !reply.response) return;
   const { userInfo } = reply.response;
   const data = startupData();
@@ -31,9 +36,9 @@ export async function reloadUserInfo(): Promise<void> {
   updateStartupData({ userInfo, ...(streamLine ? { streamLine } : {}) });
 }
 
-/** A 403 on a code send may mean a channel was switched off: the forms follow the new app info. */
+/** A binding channel was switched off (`bind_channel_off`): the forms follow the new app info. */
 export async function reloadAppInfo(): Promise<void> {
-  const reply = await fetchAppInfo();
+  const reply = await request<AppInfo>('/v1/appinfo', { withoutToken: true });
   if (reply.status.code === Status.ok && reply.response) updateStartupData({ appInfo: reply.response });
 }
 
@@ -49,5 +54,6 @@ export async function enterAccount(token: string | undefined): Promise<void> {
     (reply) => reply.status.code === Status.ok && updateStartupData({ signinList: reply.response }),
     () => undefined,
   );
-  await Promise.all([reloadUserInfo(), signin]);
+  // The session is already this account's: a failed reload leaves the old figures until the next one.
+  await Promise.all([reloadUserInfo().catch(() => undefined), signin]);
 }
