@@ -32,6 +32,9 @@ function preloadShell(): Plugin {
             visit(imported);
         };
         visit(shell.fileName);
+        // A module of FIRST_SCREEN that the shell imports drags the whole group into the start-up.
+        const dragged = [...files].find((file) => file.includes('/first-screen-'));
+        if (dragged) throw new Error(`preload-shell: the shell imports ${dragged}; narrow FIRST_SCREEN`);
         // Chunks the entry already preloads are listed once.
         return [...files]
           .filter((file) => !html.includes(file))
@@ -41,6 +44,33 @@ function preloadShell(): Plugin {
             injectTo: 'head' as const,
           }));
       },
+    },
+  };
+}
+
+/**
+ * Chunks that import each other fail at run time (a binding read before its chunk ran), and a
+ * chunk group (FIRST_SCREEN) can create such a pair when a library update moves a module: the
+ * build stops instead.
+ */
+function noChunkCycles(): Plugin {
+  return {
+    name: 'no-chunk-cycles',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const imports = new Map(
+        Object.values(bundle)
+          .filter((item): item is OutputChunk => item.type === 'chunk')
+          .map((chunk) => [chunk.fileName, chunk.imports]),
+      );
+      const done = new Set<string>();
+      const visit = (file: string, path: string[]) => {
+        if (path.includes(file)) this.error(`chunks import each other: ${[...path, file].join(' → ')}`);
+        if (done.has(file)) return;
+        for (const imported of imports.get(file) ?? []) visit(imported, [...path, file]);
+        done.add(file);
+      };
+      for (const file of imports.keys()) visit(file, []);
     },
   };
 }
@@ -67,6 +97,7 @@ export default defineConfig({
   plugins: [
     react(),
     preloadShell(),
+    noChunkCycles(),
     VitePWA({
       registerType: 'autoUpdate',
       injectRegister: null,
