@@ -2,10 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { hashPassword, PASSWORD_HASH_COST } from '../packages/server/src/platform/passwords.ts';
 import { freePort } from '../packages/server/src/test/run-process.ts';
+import { median, timed } from './measure.ts';
 
 /**
  * `npm run bench:api`: autocannon on loopback against the start-up and account endpoints of the
@@ -121,13 +121,6 @@ async function inParallel<T>(count: number, width: number, task: (index: number)
   );
   return results;
 }
-
-async function timed(work: () => Promise<unknown>): Promise<number> {
-  const started = performance.now();
-  await work();
-  return performance.now() - started;
-}
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 const dataDir = path.resolve(
   process.env.DATA_DIR ??

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
-import { performance } from 'node:perf_hooks';
 import { hashRaw } from '@node-rs/argon2';
+import { median, timed } from './measure.ts';
 
 /**
  * `npm run bench:hash`: every setting OWASP's Password Storage Cheat Sheet lists as equally strong,
@@ -51,13 +51,6 @@ const options = [
   argon2id(9, 4),
   argon2id(7, 5),
 ];
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-async function timed(work: () => Promise<unknown>): Promise<number> {
-  const started = performance.now();
-  await work();
-  return performance.now() - started;
-}
 
 console.log(
   `${os.cpus().length} cores, UV_THREADPOOL_SIZE=${process.env.UV_THREADPOOL_SIZE ?? '4 (default)'}, load ${os

@@ -5,6 +5,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
 import { freePort, startTs, waitForHealthy } from '../packages/server/src/test/run-process.ts';
+import { median } from './measure.ts';
 
 /**
  * `npm run bench:startup` (issue 3): cold loads of the built app in Debian's Chromium with a
@@ -39,7 +40,6 @@ const NETWORK = {
 const CPU_SLOWDOWN = 4;
 const TARGETS = { loadingFinishedMs: 2000, firstCoverMs: 2500, initialJsKb: 150, lighthouse: 90 };
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const gzipKb = (file: string) => zlib.gzipSync(fs.readFileSync(file)).length / 1024;
 
 /** Entry script and modulepreloads of index.html, plus the catalogue chunks (one is loaded). */
