@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN } from './rules.ts';
 import { PHONE_WIRE_PATTERN } from './account-rules.ts';
-import { PASSWORD_MIN_LENGTH } from './constants.ts';
+import { PASSWORD_MIN_LENGTH, VERIFY_CODE_LENGTH } from './constants.ts';
 import { optionalBody, PlatformSchema, TokenParamSchema, TokenReplySchema } from './startup.ts';
 import { replySchema } from './status.ts';
 
@@ -18,7 +18,7 @@ export const PasswordSchema = z.string().min(PASSWORD_MIN_LENGTH).max(MAX_PASSWO
 export const VerifyCodeSchema = z
   .string()
   .trim()
-  .regex(/^[0-9]{6}$/);
+  .regex(new RegExp(`^[0-9]{${VERIFY_CODE_LENGTH}}$`));
 /** Invite codes are letters and digits (typed in any case); anything else cannot be one. */
 export const InviteCodeSchema = z
   .string()

@@ -1,13 +1,13 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+/** A provider address; an empty value (`SMTP_URL=` in an env file) means none. */
+const optionalUrl = z.preprocess((value) => (value === '' ? undefined : value), z.string().url().optional());
+
 /**
  * The typed configuration, read from the environment once. Defaults run the whole product on one
  * machine with nothing else installed (embedded database in ./data, lines on the same server).
  */
-/** A provider address; an empty value (`SMTP_URL=` in an env file) means none. */
-const optionalUrl = z.preprocess((value) => (value === '' ? undefined : value), z.string().url().optional());
-
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),

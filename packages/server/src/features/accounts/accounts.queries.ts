@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db } from '../../platform/db/database.ts';
+import type { Database } from '../../platform/db/schema.ts';
 
 export type Channel = 'email' | 'phone';
 
@@ -177,14 +178,14 @@ export async function recordVipGrant(
 
 // ── Verification codes ───────────────────────────────────────────────────────
 
-export function lockVerifyCode(db: Db, purpose: string, address: string) {
-  return db
+/** A destination's code row; `lock` holds it for the rest of the transaction (a send). */
+export function readVerifyCode(db: Db, purpose: string, address: string, { lock = false } = {}) {
+  const query = db
     .selectFrom('verify_codes')
-    .select(['sent_at', 'send_day', 'sends_that_day'])
+    .select(['sent_at', 'send_day', 'sends_that_day', 'tries', 'used_at', 'expires_at'])
     .where('purpose', '=', purpose)
-    .where('address', '=', address)
-    .forUpdate()
-    .executeTakeFirst();
+    .where('address', '=', address);
+  return (lock ? query.forUpdate() : query).executeTakeFirst();
 }
 
 /** The first code for a destination; false when a concurrent send made it first. */
@@ -245,14 +246,16 @@ export async function replaceVerifyCode(
     .execute();
 }
 
+/** A code that can still be used: not used, tries left, not expired. */
+const isLive = (maxTries: number, now: Date) => (eb: ExpressionBuilder<Database, 'verify_codes'>) =>
+  eb.and([eb('used_at', 'is', null), eb('tries', '<', maxTries), eb('expires_at', '>', now)]);
+
 function liveCode(db: Db, purpose: string, address: string, maxTries: number, now: Date) {
   return db
     .updateTable('verify_codes')
     .where('purpose', '=', purpose)
     .where('address', '=', address)
-    .where('used_at', 'is', null)
-    .where('tries', '<', maxTries)
-    .where('expires_at', '>', now);
+    .where(isLive(maxTries, now));
 }
 
 /** Uses up the code when it matches and is still live; false otherwise. */
@@ -286,9 +289,7 @@ export async function verifyCodeMatches(
     .where('purpose', '=', purpose)
     .where('address', '=', address)
     .where('code_hash', '=', codeHash)
-    .where('used_at', 'is', null)
-    .where('tries', '<', maxTries)
-    .where('expires_at', '>', now)
+    .where(isLive(maxTries, now))
     .executeTakeFirst();
   return row !== undefined;
 }
@@ -308,15 +309,6 @@ export async function countWrongTry(
     .returning('tries')
     .executeTakeFirst();
   return row !== undefined;
-}
-
-export function findVerifyCode(db: Db, purpose: string, address: string) {
-  return db
-    .selectFrom('verify_codes')
-    .select(['tries', 'used_at', 'expires_at'])
-    .where('purpose', '=', purpose)
-    .where('address', '=', address)
-    .executeTakeFirst();
 }
 
 // ── Sign-in failures ─────────────────────────────────────────────────────────

@@ -43,7 +43,7 @@ export function createVerifyCodes(ctx: AppContext) {
         sendDay: today,
       };
       await ctx.db.transaction().execute(async (trx) => {
-        const earlier = await queries.lockVerifyCode(trx, purpose, address);
+        const earlier = await queries.readVerifyCode(trx, purpose, address, { lock: true });
         if (!earlier) {
           // A concurrent first send to the same destination won the insert: this one is too soon.
           if (!(await queries.insertVerifyCode(trx, stored)))
@@ -93,7 +93,7 @@ export function createVerifyCodes(ctx: AppContext) {
       const codeHash = hashOf(purpose, address, code);
       if (await queries.countWrongTry(ctx.db, purpose, address, codeHash, VERIFY_MAX_TRIES, now))
         refuse(Status.codeWrong, 'code_wrong');
-      const row = await queries.findVerifyCode(ctx.db, purpose, address);
+      const row = await queries.readVerifyCode(ctx.db, purpose, address);
       if (!row || row.used_at) refuse(Status.codeWrong, 'code_wrong');
       if (row.tries >= VERIFY_MAX_TRIES) refuse(Status.codeTooManyTries, 'error_content7');
       if (row.expires_at.getTime() <= now.getTime()) refuse(Status.codeExpired, 'error_content4');

@@ -1,6 +1,7 @@
-import { VIDEO_TYPES, type Ad, type Category, type VideoType } from '@app/contract';
+import { type Ad, type Category, type VideoType } from '@app/contract';
 import type { AppContext } from '../../platform/context.ts';
 import * as queries from './catalogue.queries.ts';
+import { isVideoType } from './list-objects.ts';
 
 /** Cache topic for everything the catalogue's hot replies are made of. */
 export const CATALOGUE_TOPIC = 'catalogue';
@@ -48,10 +49,6 @@ export function createCatalogueService(ctx: AppContext) {
       return sections;
     },
   };
-}
-
-function isVideoType(value: string): value is VideoType {
-  return (VIDEO_TYPES as readonly string[]).includes(value);
 }
 
 export type CatalogueService = ReturnType<typeof createCatalogueService>;

@@ -1,15 +1,4 @@
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ESCAPES[char]!);
-}
-
+import { escapeMarkup } from '../../platform/markup.ts';
 export interface OutboxEntry {
   id: number;
   channel: string;
@@ -24,8 +13,8 @@ export function renderOutboxPage(entries: OutboxEntry[]): string {
   const items = entries
     .map(
       (entry) => `<article>
-  <header><b>${escapeHtml(entry.subject)}</b> → ${escapeHtml(entry.recipient)} <small>${escapeHtml(entry.channel)} · ${entry.created_at.toISOString()}</small></header>
-  <pre>${escapeHtml(entry.body)}</pre>
+  <header><b>${escapeMarkup(entry.subject)}</b> → ${escapeMarkup(entry.recipient)} <small>${escapeMarkup(entry.channel)} · ${entry.created_at.toISOString()}</small></header>
+  <pre>${escapeMarkup(entry.body)}</pre>
 </article>`,
     )
     .join('\n');

@@ -1,9 +1,5 @@
 import crypto from 'node:crypto';
-
-/** XML text escaping for plist strings. */
-function xml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
+import { escapeMarkup } from '../../platform/markup.ts';
 
 export interface WebClipProfile {
   /** The home-screen address, carrying the launch code so the standalone app finds its account. */
@@ -38,11 +34,11 @@ export function webClipProfile(profile: WebClipProfile): string {
       <key>IsRemovable</key>
       <true/>
       <key>Label</key>
-      <string>${xml(profile.label)}</string>
+      <string>${escapeMarkup(profile.label)}</string>
       <key>PayloadDisplayName</key>
-      <string>${xml(profile.label)}</string>
+      <string>${escapeMarkup(profile.label)}</string>
       <key>PayloadIdentifier</key>
-      <string>${xml(profile.identifier)}.webclip.${clipUuid}</string>
+      <string>${escapeMarkup(profile.identifier)}.webclip.${clipUuid}</string>
       <key>PayloadType</key>
       <string>com.apple.webClip.managed</string>
       <key>PayloadUUID</key>
@@ -52,15 +48,15 @@ export function webClipProfile(profile: WebClipProfile): string {
       <key>Precomposed</key>
       <true/>
       <key>URL</key>
-      <string>${xml(profile.url)}</string>
+      <string>${escapeMarkup(profile.url)}</string>
     </dict>
   </array>
   <key>PayloadDisplayName</key>
-  <string>${xml(profile.label)}</string>
+  <string>${escapeMarkup(profile.label)}</string>
   <key>PayloadIdentifier</key>
-  <string>${xml(profile.identifier)}</string>
+  <string>${escapeMarkup(profile.identifier)}</string>
   <key>PayloadOrganization</key>
-  <string>${xml(profile.organization)}</string>
+  <string>${escapeMarkup(profile.organization)}</string>
   <key>PayloadRemovalDisallowed</key>
   <false/>
   <key>PayloadType</key>
