@@ -93,9 +93,9 @@ export const ChangePasswordBodySchema = optionalBody(
 export const InviteBodySchema = optionalBody(TokenParamSchema.extend({ code: InviteCodeSchema }));
 
 /** Sending a code answers how long until the next send is allowed, for the countdown. */
-export const CodeSentReplySchema = replySchema(
-  z.object({ countdown: z.number().int(), valid_seconds: z.number().int() }),
-);
+const CodeSentSchema = z.object({ countdown: z.number().int(), valid_seconds: z.number().int() });
+export type CodeSent = z.infer<typeof CodeSentSchema>;
+export const CodeSentReplySchema = replySchema(CodeSentSchema);
 
 /** Sign-in failures allowed per account and per client address within the window, then 403 `login_wait`. */
 export const SIGN_IN_MAX_FAILURES = 5;

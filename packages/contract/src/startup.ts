@@ -8,6 +8,7 @@ export { FAST_CODE_HEADER, LAUNCH_CODE_PATTERN, PLATFORMS } from './wire.ts';
 export const TokenSchema = z.string().min(1).max(TOKEN_MAX_LENGTH);
 export const LaunchCodeSchema = z.string().regex(LAUNCH_CODE_PATTERN);
 export const PlatformSchema = z.enum(PLATFORMS);
+export type Platform = z.infer<typeof PlatformSchema>;
 export const VideoTypeSchema = z.enum(VIDEO_TYPES);
 
 const Switch = z.object({ switch: z.boolean(), countdown: z.number().int() });
@@ -67,7 +68,9 @@ export const AppInfoReplySchema = replySchema(AppInfoSchema);
 
 /** `GET /v1/fastlogin`: the launch code travels in the header, the platform in the query. */
 export const FastLoginQuerySchema = z.object({ platform: PlatformSchema.default('web') });
-export const TokenReplySchema = replySchema(z.object({ token: z.string() }));
+const TokenReplyBody = z.object({ token: z.string() });
+export type TokenReply = z.infer<typeof TokenReplyBody>;
+export const TokenReplySchema = replySchema(TokenReplyBody);
 
 /** `POST /v1/launch`: mints a launch code for one installation. */
 export const LaunchReplySchema = replySchema(z.object({ code: z.string() }));

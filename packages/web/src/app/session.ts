@@ -1,7 +1,7 @@
 import { NON_VIP_PIXEL } from '@app/contract/constants';
 import { chooseStreamLine } from '@app/contract/rules';
 import { Status } from '@app/contract/status-codes';
-import type { AppInfo, UserInfo } from '@app/contract';
+import type { AppInfo, Platform, UserInfo } from '@app/contract';
 import { request } from './api/client.ts';
 import { clearCollectionsCache } from './collections-cache.ts';
 import { rankedLines } from './lines/line-book.ts';
@@ -16,7 +16,7 @@ import type { SigninList } from './startup/startup.ts';
  */
 
 /** Platform value of spec part 1 §1: pwa when launched from the home screen, else web. */
-export function currentPlatform(): 'pwa' | 'web' {
+export function currentPlatform(): Platform {
   return isStandalone() ? 'pwa' : 'web';
 }
 

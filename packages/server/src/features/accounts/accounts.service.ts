@@ -6,6 +6,7 @@ import {
   SIGN_IN_MAX_FAILURES_PER_CLIENT,
   Status,
   type AccountName,
+  type CodeSent,
 } from '@app/contract';
 import type { MessageSender } from '../../adapters/delivery.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -30,11 +31,6 @@ export function addressOf(name: AccountName): string {
 
 function isUniqueViolation(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === '23505';
-}
-
-export interface CodeSent {
-  countdown: number;
-  valid_seconds: number;
 }
 
 export interface AccountsDeps {

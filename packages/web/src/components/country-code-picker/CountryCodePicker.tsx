@@ -3,7 +3,13 @@ import { CheckOutline, CloseOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TOAST_MS } from '@app/contract/constants';
-import { COUNTRY_CODE_OPTIONS, customCodeDigits, customCountryCode, isOfferedCode } from './country-codes.ts';
+import {
+  COUNTRY_CODE_OPTIONS,
+  CUSTOM_CODE_MAX_DIGITS,
+  customCodeDigits,
+  customCountryCode,
+  isOfferedCode,
+} from './country-codes.ts';
 import './country-code-picker.css';
 
 interface Props {
@@ -75,7 +81,7 @@ export function CountryCodePicker({ visible, value, onClose, onChange }: Props) 
               placeholder={t('country_custom_placeholder')}
               aria-label={t('country_custom_placeholder')}
               inputMode="numeric"
-              maxLength={4}
+              maxLength={CUSTOM_CODE_MAX_DIGITS}
             />
           </div>
           <Button color="primary" shape="rounded" size="middle" onClick={chooseCustom}>

@@ -1,6 +1,6 @@
+import type { CodeSent, Platform, TokenReply } from '@app/contract';
 import { FAST_CODE_HEADER } from '@app/contract/wire';
 import { request, type Envelope } from '../../../app/api/client.ts';
-import type { currentPlatform } from '../../../app/session.ts';
 import type { Identity } from '../account-forms.ts';
 
 /**
@@ -8,19 +8,6 @@ import type { Identity } from '../account-forms.ts';
  * whatever its code (the pages decide by §8 what a code means) and reject only when no line
  * answered.
  */
-/** Platform value of spec part 1 §1 (see app/session.ts currentPlatform). */
-export type Platform = ReturnType<typeof currentPlatform>;
-
-/** Sending a code answers when the next send is allowed (contract: CodeSentReplySchema). */
-export interface CodeSent {
-  countdown: number;
-  valid_seconds: number;
-}
-
-interface TokenReply {
-  token: string;
-}
-
 export function signIn(
   identity: Identity,
   password: string,

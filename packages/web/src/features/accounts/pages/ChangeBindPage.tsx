@@ -7,7 +7,7 @@ import { useStartupData } from '../../../app/startup/startup-store.ts';
 import { changeBind, checkPassword } from '../api/accounts-api.ts';
 import { boundAccount, checkChangeBind, checkIdentity } from '../account-forms.ts';
 import { reloadUserInfo } from '../../../app/session.ts';
-import { bindingChannels } from '../binding-channels.ts';
+import { useBindingChannel } from '../binding-channels.ts';
 import {
   AccountFields,
   AccountForm,
@@ -26,7 +26,6 @@ import { useGoBack } from '../../../app/shell/use-go-back.ts';
 import { useSendCode } from '../hooks/use-send-code.ts';
 import { showFailure, showInputProblem, showSuccess } from '../notices.ts';
 import { outcomeOf } from '../outcomes.ts';
-import type { Channel } from '../resend-countdown.ts';
 
 /**
  * Change of binding (spec part 1 §2, §4): the current password first, then the new mail or phone
@@ -35,11 +34,9 @@ import type { Channel } from '../resend-countdown.ts';
 export default function ChangeBindPage() {
   const { t } = useTranslation();
   const goBack = useGoBack();
-  const { appInfo, userInfo } = useStartupData();
-  const channels = bindingChannels(appInfo.binding);
+  const { userInfo } = useStartupData();
+  const { channels, channel, choose } = useBindingChannel();
   const [step, setStep] = useState<1 | 2>(1);
-  const [chosen, setChosen] = useState<Channel | null>(null);
-  const channel = chosen && channels.includes(chosen) ? chosen : channels[0];
   const [values, set] = useAccountForm();
   const [sending, runSend] = useBusy();
   const [busy, run] = useBusy();
@@ -136,7 +133,7 @@ export default function ChangeBindPage() {
           <ChannelTabs
             channels={channels}
             active={channel}
-            onChange={setChosen}
+            onChange={choose}
             titles={{ mail: 'auth_tab_mail_bind', phone: 'auth_tab_phone_bind' }}
           />
           <p className="account__note">{t('auth_change_bind_step2')}</p>

@@ -1,10 +1,8 @@
 import { Button } from 'antd-mobile';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useStartupData } from '../../../app/startup/startup-store.ts';
 import { checkIdentity } from '../account-forms.ts';
-import { bindingChannels } from '../binding-channels.ts';
+import { useBindingChannel } from '../binding-channels.ts';
 import { AccountFields, AccountForm, AccountLayout, AccountLinks } from '../components/AccountLayout.tsx';
 import { ChannelTabs } from '../components/ChannelTabs.tsx';
 import { ChannelsClosed } from '../components/ChannelsClosed.tsx';
@@ -14,7 +12,7 @@ import { useAccountForm } from '../hooks/use-account-form.ts';
 import { useBusy } from '../hooks/use-busy.ts';
 import { useSendCode } from '../hooks/use-send-code.ts';
 import { showInputProblem } from '../notices.ts';
-import { formatCountdown, useResendCountdown, type Channel } from '../resend-countdown.ts';
+import { formatCountdown, useResendCountdown } from '../resend-countdown.ts';
 
 /**
  * Forgot password, step 1 (spec part 1 §2, §4): the bound mail or phone gets a reset code, then
@@ -25,10 +23,7 @@ export default function ForgetPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const { appInfo } = useStartupData();
-  const channels = bindingChannels(appInfo.binding);
-  const [chosen, setChosen] = useState<Channel | null>(params.get('type') === 'mail' ? 'mail' : null);
-  const channel = chosen && channels.includes(chosen) ? chosen : channels[0];
+  const { channels, channel, choose } = useBindingChannel(params.get('type') === 'mail' ? 'mail' : null);
   const [values, set] = useAccountForm();
   const [busy, run] = useBusy();
   const sendCode = useSendCode('forget');
@@ -57,7 +52,7 @@ export default function ForgetPage() {
       <ChannelTabs
         channels={channels}
         active={channel}
-        onChange={setChosen}
+        onChange={choose}
         titles={{ mail: 'auth_tab_mail_forget', phone: 'auth_tab_phone_forget' }}
       />
       <AccountForm onSubmit={() => seconds === 0 && toVerify(true)}>

@@ -1,13 +1,11 @@
 import { GiftOutline } from 'antd-mobile-icons';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { takeSignupReturn } from '../../../app/shell/guards.tsx';
-import { useStartupData } from '../../../app/startup/startup-store.ts';
 import { bindAccount } from '../api/accounts-api.ts';
 import { checkIdentity, checkSignUp } from '../account-forms.ts';
 import { currentPlatform, enterAccount } from '../../../app/session.ts';
-import { bindingChannels } from '../binding-channels.ts';
+import { useBindingChannel } from '../binding-channels.ts';
 import {
   AccountFields,
   AccountForm,
@@ -25,7 +23,6 @@ import { useBusy } from '../hooks/use-busy.ts';
 import { useSendCode } from '../hooks/use-send-code.ts';
 import { showFailure, showInputProblem, showSuccess } from '../notices.ts';
 import { outcomeOf } from '../outcomes.ts';
-import type { Channel } from '../resend-countdown.ts';
 
 /**
  * Sign-up, that is binding the guest account to a mail or phone (spec part 1 §2). Tabs show only
@@ -34,10 +31,7 @@ import type { Channel } from '../resend-countdown.ts';
 export default function SignUpPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { appInfo } = useStartupData();
-  const channels = bindingChannels(appInfo.binding);
-  const [chosen, setChosen] = useState<Channel | null>(null);
-  const channel = chosen && channels.includes(chosen) ? chosen : channels[0];
+  const { channels, channel, choose } = useBindingChannel();
   const [values, set] = useAccountForm();
   const [sending, runSend] = useBusy();
   const [busy, run] = useBusy();
@@ -87,7 +81,7 @@ export default function SignUpPage() {
       <ChannelTabs
         channels={channels}
         active={channel}
-        onChange={setChosen}
+        onChange={choose}
         titles={{ mail: 'auth_tab_mail_bind', phone: 'auth_tab_phone_bind' }}
       />
       <AccountForm onSubmit={submit}>
