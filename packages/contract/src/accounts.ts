@@ -34,9 +34,10 @@ const oneIdentityIssue = { message: 'email_or_phone', path: ['email'] };
 
 /** An account named by e-mail or phone. */
 export type AccountName = { channel: 'email'; address: string } | { channel: 'phone'; address: string };
+/** The account a request names, in its stored form: e-mail addresses are one account whatever their case. */
 export function accountNameOf(value: Identity): AccountName {
   return value.email !== undefined
-    ? { channel: 'email', address: value.email }
+    ? { channel: 'email', address: value.email.toLowerCase() }
     : { channel: 'phone', address: value.phone! };
 }
 

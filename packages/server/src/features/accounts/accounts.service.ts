@@ -24,11 +24,6 @@ import { createVerifyCodes, type CodePurpose } from './verify-codes.ts';
 
 const PASSWORD_CHECK_VALID_MS = PASSWORD_CHECK_VALID_MIN * 60 * 1000;
 
-/** E-mail addresses are one account whatever their case; phones arrive in one wire form already. */
-export function addressOf(name: AccountName): string {
-  return name.channel === 'email' ? name.address.toLowerCase() : name.address;
-}
-
 function isUniqueViolation(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === '23505';
 }
@@ -45,7 +40,7 @@ export function createAccountsService({ ctx, sessions, users, appInfo, senders }
   const db = ctx.db;
   const codes = createVerifyCodes(ctx);
   const limits = createSignInLimits(db);
-  const accountSubject = (name: AccountName) => `account:${name.channel}:${addressOf(name)}`;
+  const accountSubject = (name: AccountName) => `account:${name.channel}:${name.address}`;
   const userSubject = (userId: number) => `user:${userId}`;
 
   async function requireChannel(channel: Channel) {
@@ -54,7 +49,7 @@ export function createAccountsService({ ctx, sessions, users, appInfo, senders }
   }
 
   async function requireUnbound(name: AccountName) {
-    if (await queries.findAccount(db, name.channel, addressOf(name)))
+    if (await queries.findAccount(db, name.channel, name.address))
       refuse(Status.conflict, 'account_already_bound');
   }
 
@@ -64,7 +59,7 @@ export function createAccountsService({ ctx, sessions, users, appInfo, senders }
       validSeconds: info.confirm_code.limit,
       countdownSeconds: info.binding[name.channel].countdown,
     };
-    const address = addressOf(name);
+    const address = name.address;
     const code = await codes.issue(purpose, address, timing);
     // A failed delivery still counts as a send: retrying at once would only hammer a broken provider.
     await senders[name.channel].send(codeMessage(purpose, name.channel, address, code, timing.validSeconds));
@@ -81,7 +76,7 @@ export function createAccountsService({ ctx, sessions, users, appInfo, senders }
     code: string,
     work: (trx: Db) => Promise<T>,
   ): Promise<T> {
-    const address = addressOf(name);
+    const address = name.address;
     const outcome = await db.transaction().execute(async (trx) => {
       if (!(await codes.use(trx, purpose, address, code))) return { used: false as const };
       return { used: true as const, value: await work(trx) };
@@ -133,7 +128,7 @@ export function createAccountsService({ ctx, sessions, users, appInfo, senders }
         { subject: accountSubject(name), max: SIGN_IN_MAX_FAILURES, clearOnPass: true },
         { subject: `client:${client}`, max: SIGN_IN_MAX_FAILURES_PER_CLIENT },
       ]);
-      const account = await queries.findAccount(db, name.channel, addressOf(name));
+      const account = await queries.findAccount(db, name.channel, name.address);
       const stored = account?.password_hash ?? (await decoyPasswordHash());
       const matches = await verifyPassword(password, stored);
       if (!account?.password_hash || !matches) refuse(Status.invalid, 'login_failed');
@@ -175,7 +170,7 @@ export function createAccountsService({ ctx, sessions, users, appInfo, senders }
       let session: { token: string; ended: Buffer[] };
       try {
         session = await withCode('signup', name, code, async (trx) => {
-          if (!(await queries.bindGuest(trx, userId, name.channel, addressOf(name), passwordHash)))
+          if (!(await queries.bindGuest(trx, userId, name.channel, name.address, passwordHash)))
             refuse(Status.conflict, 'user_already_bound');
           await grantBindBonus(trx, userId);
           return sessions.startAccountSession(trx, userId, platform, launchCode);
@@ -193,14 +188,14 @@ export function createAccountsService({ ctx, sessions, users, appInfo, senders }
     /** POST /v1/user/pwd/forget: a reset code to a bound address (the spec's "account does not exist" otherwise). */
     async sendForgetCode(name: AccountName): Promise<CodeSent> {
       await requireChannel(name.channel);
-      const account = await queries.findAccount(db, name.channel, addressOf(name));
+      const account = await queries.findAccount(db, name.channel, name.address);
       if (!account?.password_hash) refuse(Status.invalid, 'account_not_exist');
       return sendCode('forget', name);
     },
 
     /** POST /v1/user/pwd/reset without a new password: only checks the code (tries still count). */
     async checkResetCode(name: AccountName, code: string): Promise<void> {
-      const address = addressOf(name);
+      const address = name.address;
       if (!(await codes.matches('forget', address, code)))
         await codes.refuseMismatch('forget', address, code);
     },
@@ -209,7 +204,7 @@ export function createAccountsService({ ctx, sessions, users, appInfo, senders }
     async resetPassword(name: AccountName, code: string, password: string): Promise<void> {
       const passwordHash = await hashPassword(password);
       await withCode('forget', name, code, async (trx) => {
-        const account = await queries.findAccount(trx, name.channel, addressOf(name));
+        const account = await queries.findAccount(trx, name.channel, name.address);
         if (!account) refuse(Status.invalid, 'account_not_exist');
         await queries.setPasswordOf(trx, account.id, passwordHash);
         // The owner proved the address: a wait earned by someone guessing must not lock them out.
@@ -248,7 +243,7 @@ export function createAccountsService({ ctx, sessions, users, appInfo, senders }
       await requireUnbound(name);
       try {
         await withCode('changeBind', name, code, async (trx) => {
-          await queries.setAddress(trx, session.userId, name.channel, addressOf(name));
+          await queries.setAddress(trx, session.userId, name.channel, name.address);
           // One check, one change.
           await queries.markPasswordChecked(trx, session.sessionId, null);
         });
