@@ -153,6 +153,16 @@ export interface Database {
     used_count: Generated<number>;
   };
   daily_views: { user_id: number; business_day: string; video_id: number };
+  user_tickets: {
+    id: Generated<number>;
+    user_id: number;
+    template_id: number;
+    granted_at: Generated<Date>;
+    expires_at: Date;
+    spent_at: Date | null;
+    spent_order_id: number | null;
+    grant_key: string;
+  };
   verify_codes: {
     purpose: string;
     address: string;
