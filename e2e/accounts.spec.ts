@@ -1,148 +1,31 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium, phoneContext, screenshotPath } from './browser.ts';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './browser.ts';
+import {
+  startedPhone,
+  open,
+  field,
+  button,
+  expectMessage,
+  shot,
+  uniqueMail,
+  uniqueTaiwanNumber,
+  Reply,
+  api,
+  baseUrl,
+  codeFor,
+  boundAccount,
+  storedToken,
+  userInfoOf,
+  confirmDialog,
+} from './phone.ts';
 
 let browser: Browser;
-const baseUrl = inject('baseUrl');
 
 beforeAll(async () => {
   browser = await launchChromium();
 });
 afterAll(async () => browser?.close());
-
-/**
- * Closes whatever start-up shows (cover ad, pop-up chain, reminders). A guest always gets the bind
- * notice, near the end, so for a guest it waits for that notice; then until nothing opens for 1.5 s.
- * Pop-ups fade out, so a control found a moment ago may be gone: every tap is allowed to miss.
- */
-async function settle(page: Page, guest: boolean, bindNoticeTitle = '重要提示') {
-  let bindNoticeSeen = !guest;
-  let quietSince = Date.now();
-  const deadline = Date.now() + 45_000;
-  const tap = (action: () => Promise<unknown>) => action().catch(() => undefined);
-  while (Date.now() < deadline) {
-    await page.waitForTimeout(250);
-    const dialog = page.getByRole('dialog').filter({ visible: true });
-    if (await dialog.count()) {
-      if (await dialog.filter({ hasText: bindNoticeTitle }).count()) bindNoticeSeen = true;
-      await tap(() => dialog.last().getByRole('button').last().click({ timeout: 1000 }));
-      quietSince = Date.now();
-    } else if (await page.getByTestId('popup-cover').filter({ visible: true }).count()) {
-      // A tap on the ad itself would follow its link.
-      await tap(() => page.locator('.cover-ad__skip').click({ timeout: 1000 }));
-      quietSince = Date.now();
-    } else if (await page.locator('[data-testid^="popup-"]').filter({ visible: true }).count()) {
-      await page.mouse.click(6, 6); // the mask around a pop-up closes it
-      quietSince = Date.now();
-    } else if (bindNoticeSeen && Date.now() - quietSince > 1500) return;
-  }
-  await page.screenshot({ path: screenshotPath('accounts-unsettled') });
-  throw new Error('start-up pop-ups did not settle');
-}
-
-/** A phone through the jump page with a guest token, start-up finished and pop-ups closed. */
-async function startedPhone(locale = 'zh-CN'): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await phoneContext(browser, { locale });
-  const page = await context.newPage();
-  page.on('pageerror', (error) => console.log('page error:', error.message));
-  await page.goto(`${baseUrl}/`);
-  await page.waitForURL(/\/long(\?|$)/, { waitUntil: 'commit' });
-  await page.locator('.app-tab-bar').waitFor();
-  await settle(page, true, locale === 'zh-CN' ? '重要提示' : '重要提醒');
-  return { context, page };
-}
-
-/** Moves inside the running app (as a link would), so start-up and its pop-ups do not run again. */
-async function open(page: Page, path: string) {
-  await page.evaluate((to) => {
-    history.pushState(null, '', to);
-    dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-  await page.waitForURL((url) => url.pathname + url.search === path);
-}
-
-const field = (page: Page, placeholder: string) => page.getByPlaceholder(placeholder, { exact: true });
-const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
-
-/** A toast or dialog with this text is on screen; a dialog is confirmed so the next step can go on. */
-async function expectMessage(page: Page, text: string) {
-  await page.getByText(text, { exact: true }).last().waitFor();
-  const dialog = page.getByRole('dialog').filter({ hasText: text });
-  if (await dialog.count()) await dialog.getByRole('button').last().click();
-  else await page.locator('.adm-toast-mask').waitFor({ state: 'detached' });
-}
-
-async function shot(page: Page, name: string) {
-  await page.waitForTimeout(350); // let transitions finish
-  await page.screenshot({ path: screenshotPath(name) });
-}
-
-/** Unique addresses per run: the server keeps accounts for the whole suite. */
-let serial = 0;
-const uniqueMail = () => `e2e.${Date.now().toString(36)}.${++serial}@example.com`;
-const uniqueTaiwanNumber = () => `09${String(Date.now() % 1e8).padStart(8, '0')}`.slice(0, 10);
-
-interface Reply<T> {
-  status: { code: number; message: string };
-  response: T;
-}
-
-async function api<T>(path: string, form: Record<string, string> = {}, token?: string): Promise<Reply<T>> {
-  const body = new URLSearchParams(form);
-  if (token) body.set('token', token);
-  const reply = await fetch(`${baseUrl}${path}`, { method: 'POST', body });
-  return (await reply.json()) as Reply<T>;
-}
-
-/** The newest code the dev outbox holds for an address (mail lower-cased, phone as "886-912…"). */
-async function codeFor(to: string): Promise<string> {
-  for (let i = 0; i < 40; i++) {
-    const reply = await fetch(`${baseUrl}/dev/outbox.json?to=${encodeURIComponent(to)}`);
-    const { response } = (await reply.json()) as Reply<{ messages: { code: string | null }[] }>;
-    const code = response.messages[0]?.code;
-    if (code) return code;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no code sent to ${to}`);
-}
-
-/** A bound account made through the API (guest, code, binding), for the flows that start from one. */
-async function boundAccount(password: string): Promise<{ email: string; token: string }> {
-  const email = uniqueMail();
-  const guest = await api<{ token: string }>('/v1/register/guest');
-  const sent = await api('/v1/register/verify', { email }, guest.response.token);
-  expect(sent.status.code).toBe(200);
-  const bound = await api<{ token: string }>(
-    '/v1/register/binding',
-    { email, code: await codeFor(email), password },
-    guest.response.token,
-  );
-  expect(bound.status.code).toBe(201);
-  return { email, token: bound.response.token };
-}
-
-const storedToken = async (page: Page) =>
-  JSON.parse((await page.evaluate(() => localStorage.getItem('app.token'))) ?? 'null') as string;
-
-async function userInfoOf(token: string) {
-  const reply = await api<{ userInfo: { email: string; phone: string; vip: boolean; invite_code: string } }>(
-    '/v1/user/info',
-    {},
-    token,
-  );
-  return reply.response.userInfo;
-}
-
-/** Confirms the dialog that shows `text`. */
-async function confirmDialog(page: Page, text: string) {
-  const dialog = page.getByRole('dialog').filter({ hasText: text });
-  await dialog.waitFor().catch(async (error: unknown) => {
-    await page.screenshot({ path: screenshotPath('accounts-missing-dialog') });
-    throw error;
-  });
-  await dialog.getByRole('button').last().click();
-  await dialog.waitFor({ state: 'detached' });
-}
 
 /** Serves the code-send reply with a shorter resend wait, so the re-enabled button can be seen. */
 async function shortenCountdown(context: BrowserContext, seconds: number) {
@@ -161,7 +44,7 @@ async function shortenCountdown(context: BrowserContext, seconds: number) {
 
 /** A started phone signed in to `email` through the sign-in page. */
 async function signedInPhone(email: string, password: string) {
-  const phone = await startedPhone();
+  const phone = await startedPhone(browser);
   await open(phone.page, '/member/signin?type=mail');
   await field(phone.page, '请输入邮箱地址').fill(email);
   await field(phone.page, '请输入密码（至少6位）').fill(password);
@@ -173,7 +56,7 @@ async function signedInPhone(email: string, password: string) {
 
 describe('account pages', () => {
   it('show every validation message of §5 for its bad input', async () => {
-    const { context, page } = await startedPhone();
+    const { context, page } = await startedPhone(browser);
 
     // Sign-in, phone variant: +86 with no number is the generic error; other codes name the number.
     await open(page, '/member/signin');
@@ -247,7 +130,7 @@ describe('account pages', () => {
   });
 
   it('binds a guest by phone with +886 and a leading zero, counting down the send button across pages, then returns to the page that asked', async () => {
-    const { context, page } = await startedPhone();
+    const { context, page } = await startedPhone(browser);
     // A page that needs a bound account asks to bind and remembers itself.
     await open(page, '/member/changebind');
     await confirmDialog(page, '该功能需要先绑定账号，是否立即绑定？');
@@ -296,7 +179,7 @@ describe('account pages', () => {
   });
 
   it('binds by e-mail with a send button that re-enables, and a sign-in on a second phone ends the first session', async () => {
-    const first = await startedPhone();
+    const first = await startedPhone(browser);
     await shortenCountdown(first.context, 2);
     const email = uniqueMail();
     await open(first.page, '/member/signup');
@@ -317,7 +200,7 @@ describe('account pages', () => {
     expect((await userInfoOf(await storedToken(first.page))).email).toBe(email);
 
     // The same account on a second phone, by its mail and password.
-    const second = await startedPhone();
+    const second = await startedPhone(browser);
     await open(second.page, '/member/signin?type=mail');
     await field(second.page, '请输入邮箱地址').fill(email.toUpperCase());
     await field(second.page, '请输入密码（至少6位）').fill('wrong-pass');
@@ -344,7 +227,7 @@ describe('account pages', () => {
 
   it('forgets the password: code, verify, new password, then signs in with it', async () => {
     const { email } = await boundAccount('old-pass-1');
-    const { context, page } = await startedPhone();
+    const { context, page } = await startedPhone(browser);
     await open(page, '/member/signin?type=mail');
     await page.getByRole('link', { name: '忘记密码？' }).click();
     await page.waitForURL(/\/member\/forget\?type=mail$/);
@@ -463,7 +346,7 @@ describe('account pages', () => {
   });
 
   it('reads in traditional Chinese for a zh-TW phone, rules and all', async () => {
-    const { context, page } = await startedPhone('zh-TW');
+    const { context, page } = await startedPhone(browser, 'zh-TW');
     await open(page, '/member/signup');
     await page.getByRole('heading', { name: '綁定帳號' }).waitFor();
     await page.getByRole('tab', { name: '綁定手機' }).click();

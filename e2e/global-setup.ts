@@ -20,6 +20,14 @@ const root = path.resolve(import.meta.dirname, '..');
  * the demo catalogue, so the harness also proves a first start serves in time.
  */
 export default async function setup(project: TestProject) {
+  // E2E_BASE_URL: a product already running (while developing), so a run skips the first start.
+  const running = process.env.E2E_BASE_URL;
+  if (running) {
+    project.provide('baseUrl', running);
+    project.provide('linePorts', [Number(new URL(running).port)]);
+    project.provide('firstStartSeconds', 0);
+    return;
+  }
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'app-e2e-'));
   // Three lines on one machine: the main port and two extra ports, whose API replies are encrypted.
   const port = await freePort();

@@ -4,6 +4,7 @@ import type { AppInfo, UserInfo } from '@app/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium, phoneContext, screenshotPath } from './browser.ts';
+import { changeReply, settle } from './phone.ts';
 
 let browser: Browser;
 const baseUrl = inject('baseUrl');
@@ -26,44 +27,6 @@ async function startedPhone(
   // Start-up has finished once the home shows its first decrypted image.
   await page.locator('img[src^="blob:"]').first().waitFor();
   return { context, page };
-}
-
-/** Closes the start-up pop-up chain (announcement, promotion, ad, check-in) one by one. */
-async function closePopups(page: Page) {
-  for (let i = 0; i < 60; i++) {
-    await page.waitForTimeout(250);
-    const dialog = page.getByRole('dialog');
-    if (await dialog.count()) {
-      // ok / confirm of a reminder; a dialog still animating out may vanish under the click
-      await dialog
-        .getByRole('button')
-        .last()
-        .click({ timeout: 2000 })
-        .catch(() => undefined);
-      continue;
-    }
-    if (await page.locator('[data-testid^="popup-"]:visible').count()) {
-      await page.mouse.click(6, 6); // the mask around the pop-up closes it
-      continue;
-    }
-    // The pop-ups load after the first screen: done only once the shell says all were shown.
-    if (await page.locator('[data-startup-popups="done"]').count()) return;
-  }
-  throw new Error('the start-up pop-ups did not all close');
-}
-
-/**
- * Serves a reply changed by `change`. The original is fetched from the plain main line, whichever
- * line the app chose, so the change works on encrypted lines too (it goes back unencrypted).
- */
-async function changeReply<T>(context: BrowserContext, path: string, change: (response: T) => void) {
-  await context.route(new RegExp(`^http://127\\.0\\.0\\.1:\\d+${path}(\\?|$)`), async (route) => {
-    const original = new URL(route.request().url());
-    const reply = await route.fetch({ url: `${baseUrl}${original.pathname}${original.search}` });
-    const body = (await reply.json()) as { response: T };
-    change(body.response);
-    await route.fulfill({ response: reply, json: body });
-  });
 }
 
 const changeAppInfo = (context: BrowserContext, change: (info: AppInfo) => void) =>
@@ -175,7 +138,7 @@ describe('lines', () => {
       route.abort('connectionrefused'),
     );
     const ports = apiPortsUsed(page);
-    await closePopups(page);
+    await settle(page);
     await page.getByText('短视频').first().click();
     await page.waitForURL(/\/short$/);
     await page.goto(`${baseUrl}/long`);
@@ -238,7 +201,7 @@ describe('failure paths and session', () => {
 describe('hidden line-config dialog', () => {
   it('opens on the 10th tap, lists the lines, and its logout clears local storage', async () => {
     const { context, page } = await startedPhone();
-    await closePopups(page);
+    await settle(page);
     const tokenBefore = await page.evaluate(() => localStorage.getItem('app.token'));
     const trigger = page.getByTestId('hidden-config-trigger');
     for (let i = 0; i < 9; i++) await trigger.click();
@@ -298,14 +261,14 @@ describe('reminders', () => {
     await page.getByRole('dialog').getByRole('button', { name: '下次再说' }).click();
     await page.reload();
     await page.locator('img[src^="blob:"]').first().waitFor();
-    await closePopups(page);
+    await settle(page);
     expect(await page.getByText('VIP即将到期').count()).toBe(0);
 
     const fresh = await context.newPage(); // a new tab is a new session
     await fresh.goto(`${baseUrl}/long/play/l00001`);
     await fresh.locator('.adm-nav-bar').waitFor();
     await fresh.waitForTimeout(1500);
-    await closePopups(fresh);
+    await settle(fresh);
     expect(await fresh.getByText('VIP即将到期').count()).toBe(0);
     await context.close();
   });
