@@ -7,6 +7,7 @@ import {
   isNewerVersion,
   isValidEmail,
   promotionLevel,
+  promotionTarget,
 } from './rules.ts';
 
 describe('formatPlayCount', () => {
@@ -74,5 +75,14 @@ describe('formatDate', () => {
   it('shows yyyy/mm/dd with zero padding', () => {
     const seconds = new Date(2026, 0, 5, 12).getTime() / 1000;
     expect(formatDate(seconds)).toBe('2026/01/05');
+  });
+});
+
+describe('promotionTarget', () => {
+  it('leads to the sale page of the level when member levels are on', () => {
+    expect(promotionTarget(true, 'C', 'promo_button')).toBe('/member/paymentSale/C?source=promo_button');
+  });
+  it('leads to the regular plans when member levels are off', () => {
+    expect(promotionTarget(false, 'C', 'promo_button')).toBe('/member/payment?source=promo_button');
   });
 });

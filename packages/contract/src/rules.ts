@@ -65,3 +65,12 @@ export function formatDate(epochSeconds: number): string {
   const pad = (value: number) => String(value).padStart(2, '0');
   return `${date.getFullYear()}/${pad(date.getMonth() + 1)}/${pad(date.getDate())}`;
 }
+
+/**
+ * Where a promo button leads (part 1 §6, part 2 §4): the sale page of the account's promotion
+ * level when member levels are on, else the regular plans; `source` tells payment who sent it.
+ */
+export function promotionTarget(memberLevel: boolean, level: string, source: string): string {
+  const query = `?source=${encodeURIComponent(source)}`;
+  return memberLevel ? `/member/paymentSale/${level}${query}` : `/member/payment${query}`;
+}

@@ -60,6 +60,8 @@ export const AppInfoSchema = z.object({
   home: z.object({ news_content: z.string() }),
   views: z.object({ daily_free: z.number().int() }),
   app_url: z.string(),
+  /** Customer-service address of the member page's support mail (part 1 §9). */
+  support_mail: z.string(),
   /** The image line of last resort, with its key: used when the host list or every image line failed. */
   imgUrl: z.object({ url: z.string(), encrypt: z.boolean(), key: z.string() }),
 });

@@ -23,6 +23,10 @@ const ChangeBindPage = lazy(() => import('../features/accounts/pages/ChangeBindP
 const ChangePasswordPage = lazy(() => import('../features/accounts/pages/ChangePasswordPage.tsx'));
 const FriendPage = lazy(() => import('../features/accounts/pages/FriendPage.tsx'));
 
+// Member area (issue 8).
+const MemberPage = lazy(() => import('../features/member/pages/MemberPage.tsx'));
+const MemberOldPage = lazy(() => import('../features/member/pages/MemberOldPage.tsx'));
+
 /**
  * Every route of both spec parts (history mode). Pages that later issues build show a titled
  * placeholder until then; unknown paths go to /long.
@@ -57,8 +61,8 @@ export const ROUTES: RouteSpec[] = [
   { path: '/find', name: 'find' },
   { path: '/find/follower/:userid', name: 'follower' },
   { path: '/collect', name: 'collect' },
-  { path: '/member', name: 'member' },
-  { path: '/member_old', name: 'member' },
+  { path: '/member', name: 'member', element: <MemberPage /> },
+  { path: '/member_old', name: 'member', element: <MemberOldPage /> },
   { path: '/member/setting', name: 'setting' },
   { path: '/member/signin', name: 'signin', element: <SignInPage /> },
   { path: '/member/signup', name: 'signup', element: <SignUpPage /> },

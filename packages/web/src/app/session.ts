@@ -26,7 +26,7 @@ export function currentPlatform(): Platform {
  */
 export async function reloadUserInfo(): Promise<void> {
   const reply = await request<{ userInfo: UserInfo }>('/v1/user/info', { method: 'POST' });
-  if (reply.status.code !== Status.ok || !reply.response) return;
+  if (reply.status.code !== Status.ok || !reply.response) throw new Error(reply.status.message);
   const { userInfo } = reply.response;
   const data = startupData();
   const streamLine = data
@@ -50,10 +50,13 @@ export async function reloadAppInfo(): Promise<void> {
 export async function enterAccount(token: string | undefined): Promise<void> {
   if (token) writeSetting('token', token);
   clearCollectionsCache();
-  const signin = request<SigninList>('/v2/signin/list').then(
-    (reply) => reply.status.code === Status.ok && updateStartupData({ signinList: reply.response }),
-    () => undefined,
-  );
   // The session is already this account's: a failed reload leaves the old figures until the next one.
-  await Promise.all([reloadUserInfo().catch(() => undefined), signin]);
+  await Promise.all([reloadUserInfo().catch(() => undefined), reloadSigninList().catch(() => undefined)]);
+}
+
+/** The 7-day check-in strip read again (after a check-in, an exchange or another account). */
+export async function reloadSigninList(): Promise<void> {
+  const reply = await request<SigninList>('/v2/signin/list');
+  if (reply.status.code !== Status.ok || !reply.response) throw new Error(reply.status.message);
+  updateStartupData({ signinList: reply.response });
 }

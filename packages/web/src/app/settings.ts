@@ -25,6 +25,9 @@ export interface Settings {
   manualApiLine: string | null;
   /** The launch code this installation came in with, shown in the hidden config dialog. */
   launchCode: string | null;
+  /** Where the floating promo button and the second image were dragged to (null: not yet). */
+  promoButtonPosition: { x: number; y: number } | null;
+  promoImagePosition: { x: number; y: number } | null;
 }
 
 const defaults: Settings = {
@@ -39,6 +42,8 @@ const defaults: Settings = {
   foreverHiddenUntil: 0,
   manualApiLine: null,
   launchCode: null,
+  promoButtonPosition: null,
+  promoImagePosition: null,
 };
 
 const PREFIX = 'app.';

@@ -53,4 +53,5 @@ export const defaultAppInfo: StoredAppInfo = {
   cash: { maintain: false },
   home: { news_content: '' },
   views: { daily_free: DAILY_FREE_VIEWS },
+  support_mail: 'support@streamapp.example',
 };

@@ -611,6 +611,13 @@ export const cn = {
   member_version: '当前版本 {{version}}',
   member_open_vip: '开通VIP',
   member_renew_vip: '续费VIP',
+  member_invited: '已邀请',
+  member_views_today: '今日观看',
+  member_vip_pitch: '开通VIP，畅看全站',
+  member_vip_active: '尊贵VIP会员',
+  member_vip_benefits: '无限观看 · 高清画质 · 专属线路 · 倍速播放',
+  messenger_potato: 'Potato 在线客服',
+  messenger_telegream: 'Telegram 在线客服',
   support_mail_subject: '问题反馈（ID：{{id}}）',
   support_mail_body: '请描述您遇到的问题：\n\n\n用户ID：{{id}}\n版本：{{version}}',
 

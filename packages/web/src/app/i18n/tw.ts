@@ -608,6 +608,13 @@ export const tw: Record<keyof typeof cn, string> = {
   member_version: '目前版本 {{version}}',
   member_open_vip: '開通VIP',
   member_renew_vip: '續訂VIP',
+  member_invited: '已邀請',
+  member_views_today: '今日觀看',
+  member_vip_pitch: '開通VIP，暢看全站',
+  member_vip_active: '尊貴VIP會員',
+  member_vip_benefits: '無限觀看 · 高清畫質 · 專屬線路 · 倍速播放',
+  messenger_potato: 'Potato 線上客服',
+  messenger_telegream: 'Telegram 線上客服',
   support_mail_subject: '問題回報（ID：{{id}}）',
   support_mail_body: '請描述您遇到的問題：\n\n\n使用者 ID：{{id}}\n版本：{{version}}',
 

@@ -5,6 +5,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { EncryptedImage } from '../../components/encrypted-image/index.ts';
+import { RewardIcon } from '../../components/reward-icon/index.ts';
+import { checkIn } from '../../features/member/api/checkin-api.ts';
 import { followAd } from '../ad-link.ts';
 import { readSetting, writeSetting } from '../settings.ts';
 import { useStartupData } from '../startup/startup-store.ts';
@@ -42,6 +44,7 @@ export function PopupChain({ onDone }: { onDone: () => void }) {
     [],
   );
   const [index, setIndex] = useState(0);
+  const [checkingIn, setCheckingIn] = useState(false);
   const current = chain[index];
   useEffect(() => {
     if (current === undefined) onDone();
@@ -160,17 +163,27 @@ export function PopupChain({ onDone }: { onDone: () => void }) {
         </div>
       )}
       {current === 'checkin' && signinList && (
-        <div className="chain-popup__body" data-testid="popup-checkin">
+        <div className="chain-popup__body chain-popup__body--checkin" data-testid="popup-checkin">
           <h3 className="chain-popup__title">{t('checkin_title')}</h3>
-          <div
-            className={`chain-popup__reward chain-popup__reward--${todaysReward(signinList)?.icon}`}
-            aria-hidden
-          />
+          <RewardIcon kind={todaysReward(signinList)?.icon ?? 'point'} size="large" />
           <p className="chain-popup__text">
-            {t(`checkin_reward_${todaysReward(signinList)?.icon ?? 'point'}`)} ·{' '}
-            {todaysReward(signinList)?.details}
+            {t('checkin_today_reward')}：{todaysReward(signinList)?.details}
           </p>
-          <Button block color="primary" shape="rounded" onClick={() => go('/member')}>
+          <Button
+            block
+            color="primary"
+            shape="rounded"
+            loading={checkingIn}
+            onClick={() => {
+              // The check-in happens here; the member page then shows the strip and points it changed.
+              setCheckingIn(true);
+              void checkIn().then((outcome) => {
+                setCheckingIn(false);
+                Toast.show({ content: t(outcome === 'failed' ? 'network_error' : 'checkin_success') });
+                go('/member');
+              });
+            }}
+          >
             {t('checkin_button')}
           </Button>
         </div>

@@ -26,6 +26,9 @@ const PopupChain = lazy(() =>
 const Reminders = lazy(() =>
   import('../popups/Reminders.tsx').then((module) => ({ default: module.Reminders })),
 );
+const PromoWidgets = lazy(() =>
+  import('./PromoWidgets.tsx').then((module) => ({ default: module.PromoWidgets })),
+);
 
 type Phase =
   | { kind: 'loading' }
@@ -166,6 +169,7 @@ export function AppShell() {
       <Suspense fallback={null}>
         <CoverAd onDone={markCoverDone} />
         {coverDone && <PopupChain onDone={markChainDone} />}
+        {coverDone && <PromoWidgets />}
         <Reminders ready={chainDone} onSettled={markPopupsSettled} />
       </Suspense>
     </div>

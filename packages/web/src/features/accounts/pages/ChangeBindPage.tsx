@@ -76,8 +76,9 @@ export default function ChangeBindPage() {
         startOver(reply.status.message);
         return;
       }
-      // The same account with a new address: its session and favourites stay.
-      await reloadUserInfo();
+      // The same account with a new address: its session and favourites stay. The change is
+      // done either way; a failed reload only leaves the old address on screen until the next.
+      await reloadUserInfo().catch(() => undefined);
       await showSuccess('change_bind_success');
       goBack();
     });
