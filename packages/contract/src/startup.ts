@@ -154,17 +154,6 @@ export const AdPosterReplySchema = replySchema(
 export const ImageChainParamsSchema = z.object({ chain: z.string().regex(/^[a-z0-9_-]{1,32}$/) });
 export const ImageChainReplySchema = replySchema(z.object({ chain: z.string(), lines: z.array(z.string()) }));
 
-export const SIGNIN_ICONS = ['view', 'vip', 'discost', 'point'] as const;
-export const SigninDaySchema = z.object({
-  day: z.number().int(),
-  icon: z.string(),
-  is_completed: z.boolean(),
-  details: z.string(),
-});
-export const SigninListReplySchema = replySchema(
-  z.object({ signin: z.boolean(), result: z.array(SigninDaySchema), cont_total: z.number().int() }),
-);
-
 /** Failure events of part 1 §7. */
 export const ANALYTICS_EVENTS = [
   'host_domain_fail',

@@ -66,9 +66,15 @@ export interface BuiltApp {
 export async function buildApp(
   config: Config,
   db: Db,
-  options: { logger?: boolean } = {},
+  options: { logger?: boolean; now?: () => Date } = {},
 ): Promise<BuiltApp> {
-  const ctx: AppContext = { config, db, cache: new MemoryCache(), secrets: await loadSecrets(db) };
+  const ctx: AppContext = {
+    config,
+    db,
+    cache: new MemoryCache(),
+    secrets: await loadSecrets(db),
+    now: options.now ?? (() => new Date()),
+  };
   const listening: ListeningPorts = { ports: [config.port, ...config.linePorts] };
 
   const app = Fastify({
@@ -131,7 +137,7 @@ export async function buildApp(
   // The outbox holds live codes: it is readable only on a development or test server.
   if (config.env !== 'production') await app.register(outboxRoutes(outbox));
   await app.register(catalogueRoutes(ctx, createCatalogueService(ctx)));
-  await app.register(signinRoutes(sessions, createSigninService(ctx)));
+  await app.register(signinRoutes(sessions, createSigninService(ctx, users)));
   await app.register(analyticsRoutes(ctx, sessions));
   await app.register(streamingRoutes(sessions, createStreamingService(ctx)));
   await app.register(likesRoutes(sessions, createLikesService(ctx)));

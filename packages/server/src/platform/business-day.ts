@@ -23,3 +23,13 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
 export function businessDay(timeZone: string, at: Date = new Date()): string {
   return formatterFor(timeZone).format(new Date(at.getTime() - VIEWS_RESET_HOUR * 60 * 60 * 1000));
 }
+
+/**
+ * The business day before `day` (YYYY-MM-DD), counted on the calendar rather than 24 hours back,
+ * so a daylight-saving change in TZ_BUSINESS cannot skip or repeat a day.
+ */
+export function dayBefore(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - 1);
+  return date.toISOString().slice(0, 10);
+}

@@ -326,7 +326,7 @@ export async function insertDemoCatalogue(db: Db, images: DemoImages, assets: De
         ),
       ])
       .execute();
-    await trx
+    const [welcomeTicket] = await trx
       .insertInto('ticket_templates')
       .values([
         { name: '新人立减券', price_cents: 500, limit_price_cents: 3000, slogan: '满30减5', valid_days: 7 },
@@ -345,6 +345,7 @@ export async function insertDemoCatalogue(db: Db, images: DemoImages, assets: De
           valid_days: 30,
         },
       ])
+      .returning('id')
       .execute();
     await trx
       .insertInto('exchange_options')
@@ -356,7 +357,7 @@ export async function insertDemoCatalogue(db: Db, images: DemoImages, assets: De
         { day: 1, icon: 'view', amount: 2, details: '+2 次观看' },
         { day: 2, icon: 'point', amount: 5, details: '+5 积分' },
         { day: 3, icon: 'view', amount: 3, details: '+3 次观看' },
-        { day: 4, icon: 'discost', amount: 1, details: '优惠券 x1' },
+        { day: 4, icon: 'discost', amount: 1, details: '优惠券 x1', ticket_template_id: welcomeTicket?.id },
         { day: 5, icon: 'point', amount: 10, details: '+10 积分' },
         { day: 6, icon: 'view', amount: 5, details: '+5 次观看' },
         { day: 7, icon: 'vip', amount: 1, details: 'VIP 1 天' },

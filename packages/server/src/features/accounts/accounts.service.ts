@@ -282,9 +282,9 @@ export function createAccountsService({ ctx, sessions, users, appInfo, senders }
 
     /**
      * POST /v1/user/invite (DECISIONS "Invites"): one code per account, once. The inviter gets
-     * `share.days` points per friend and the tier bonuses, each a ledger row applied once, all in
-     * one transaction. Only bound, non-promoter accounts may enter a code: guests cost nothing to
-     * make, so guest invites would mint points.
+     * `share.days` points per friend and a tier bonus when this friend is the 10th, 20th or 30th,
+     * each a ledger row applied once, all in one transaction. Only bound, non-promoter accounts may
+     * enter a code: guests cost nothing to make, so guest invites would mint points.
      */
     async enterInviteCode(userId: number, inviteCode: string): Promise<void> {
       const info = await appInfo.stored();
@@ -306,8 +306,9 @@ export function createAccountsService({ ctx, sessions, users, appInfo, senders }
           points: info.share.days,
           key: `invite_friend:${userId}`,
         });
-        for (const tier of INVITE_REWARD_TIERS) {
-          if (friends < tier.friends) continue;
+        // Only the tier this friend reaches: tiers passed earlier were paid when they were reached.
+        const tier = INVITE_REWARD_TIERS.find((candidate) => candidate.friends === friends);
+        if (tier) {
           await queries.grantPoints(trx, {
             userId: inviter.id,
             kind: 'invite_tier',

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { defaultAppInfo } from '../app-info/app-info.defaults.ts';
 import { accountsKit } from '../../test/accounts-kit.ts';
@@ -38,6 +39,37 @@ async function inviterState(id: number) {
 }
 
 const invite = (token: string, code: string) => kit.call('/v1/user/invite', { code }, { token });
+
+/**
+ * `count` friends who entered the inviter's code before, written directly (a real invite costs a
+ * few calls each), with the inviter's friend count that the invite calls keep beside them.
+ */
+async function earlierFriends(inviterId: number, count: number) {
+  if (count > 0) {
+    await sut.db
+      .insertInto('users')
+      .values(
+        Array.from({ length: count }, () => ({
+          invite_code: crypto.randomBytes(6).toString('hex').toUpperCase(),
+          email: kit.newEmail('earlier'),
+          invited_by: inviterId,
+        })),
+      )
+      .execute();
+  }
+  await sut.db.updateTable('users').set({ invite_count: count }).where('id', '=', inviterId).execute();
+}
+
+async function tierGrantsOf(inviterId: number): Promise<string[]> {
+  const rows = await sut.db
+    .selectFrom('ledger')
+    .select('grant_key')
+    .where('user_id', '=', inviterId)
+    .where('kind', '=', 'invite_tier')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.grant_key);
+}
 
 describe('entering an invite code', () => {
   it('credits the inviter share.days points and one more friend, and user info shows it at once', async () => {
@@ -98,36 +130,34 @@ describe('entering an invite code', () => {
     expect((await inviterState(inviter.id)).points).toBe(0);
   });
 
-  it('adds the 10, 20 and 30 friend bonuses once each', async () => {
+  it.each([
+    { friends: 9, bonus: 0 },
+    { friends: 10, bonus: 500 },
+    { friends: 11, bonus: 0 },
+    { friends: 20, bonus: 1000 },
+    { friends: 30, bonus: 1800 },
+  ])('pays share.days points and a bonus of $bonus at $friends friends', async ({ friends, bonus }) => {
     const inviter = await boundFriend();
     const { invite_code } = await inviterState(inviter.id);
-    await sut.db.updateTable('users').set({ invite_count: 9 }).where('id', '=', inviter.id).execute();
+    await earlierFriends(inviter.id, friends - 1);
     expect((await invite((await boundFriend()).token, invite_code)).code).toBe(200);
-    expect(await inviterState(inviter.id)).toMatchObject({ invite_count: 10, points: SHARE_DAYS + 500 });
+    // Only the tier just reached is paid: the earlier tiers were paid when they were reached.
+    expect(await inviterState(inviter.id)).toMatchObject({
+      invite_count: friends,
+      points: SHARE_DAYS + bonus,
+    });
+    expect(await tierGrantsOf(inviter.id)).toEqual(bonus ? [`invite_tier:${inviter.id}:${friends}`] : []);
+  });
 
-    // Even if the count came back to 10, the tier is a ledger key: it is never paid twice.
+  it('never pays a tier twice, even if the friend count came back below it', async () => {
+    const inviter = await boundFriend();
+    const { invite_code } = await inviterState(inviter.id);
+    await earlierFriends(inviter.id, 9);
+    expect((await invite((await boundFriend()).token, invite_code)).code).toBe(200);
     await sut.db.updateTable('users').set({ invite_count: 9 }).where('id', '=', inviter.id).execute();
     expect((await invite((await boundFriend()).token, invite_code)).code).toBe(200);
     expect(await inviterState(inviter.id)).toMatchObject({ invite_count: 10, points: 2 * SHARE_DAYS + 500 });
-
-    await sut.db.updateTable('users').set({ invite_count: 29 }).where('id', '=', inviter.id).execute();
-    expect((await invite((await boundFriend()).token, invite_code)).code).toBe(200);
-    expect(await inviterState(inviter.id)).toMatchObject({
-      invite_count: 30,
-      points: 3 * SHARE_DAYS + 500 + 1000 + 1800,
-    });
-    const tiers = await sut.db
-      .selectFrom('ledger')
-      .select('grant_key')
-      .where('user_id', '=', inviter.id)
-      .where('kind', '=', 'invite_tier')
-      .orderBy('id')
-      .execute();
-    expect(tiers.map((row) => row.grant_key)).toEqual([
-      `invite_tier:${inviter.id}:10`,
-      `invite_tier:${inviter.id}:20`,
-      `invite_tier:${inviter.id}:30`,
-    ]);
+    expect(await tierGrantsOf(inviter.id)).toEqual([`invite_tier:${inviter.id}:10`]);
   });
 
   it('applies one code once under two concurrent requests of the same friend', async () => {
@@ -144,7 +174,7 @@ describe('entering an invite code', () => {
   it('pays the 10-friend bonus once when the 10th and 11th friends arrive together', async () => {
     const inviter = await boundFriend();
     const { invite_code } = await inviterState(inviter.id);
-    await sut.db.updateTable('users').set({ invite_count: 9 }).where('id', '=', inviter.id).execute();
+    await earlierFriends(inviter.id, 9);
     const friends = await Promise.all([boundFriend(), boundFriend()]);
     const replies = await Promise.all(friends.map((friend) => invite(friend.token, invite_code)));
     expect(replies.map((reply) => reply.code)).toEqual([200, 200]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cycleState } from './signin-cycle.ts';
+import { cycleDay, cycleState, nextStreak } from './signin-cycle.ts';
 
 const today = '2026-11-23';
 const yesterday = '2026-11-22';
@@ -24,5 +24,16 @@ describe('cycleState', () => {
     expect(cycleState({ day: '2026-11-20', streak: 5 }, today, yesterday).streak).toBe(0);
     expect(cycleState({ day: yesterday, streak: 7 }, today, yesterday).completedInCycle).toBe(0);
     expect(cycleState({ day: today, streak: 8 }, today, yesterday).completedInCycle).toBe(1);
+  });
+});
+
+describe('nextStreak and cycleDay', () => {
+  it('continues from yesterday and restarts after a gap', () => {
+    expect(nextStreak(undefined, yesterday)).toBe(1);
+    expect(nextStreak({ day: yesterday, streak: 3 }, yesterday)).toBe(4);
+    expect(nextStreak({ day: '2026-11-21', streak: 3 }, yesterday)).toBe(1);
+  });
+  it('maps the streak onto the 7-day cycle', () => {
+    expect([1, 7, 8, 14, 15].map(cycleDay)).toEqual([1, 7, 1, 7, 1]);
   });
 });

@@ -1,5 +1,4 @@
-/** Days in one check-in cycle (DECISIONS: a 7-day cycle; a missed day restarts it). */
-export const CYCLE_DAYS = 7;
+import { SIGNIN_CYCLE_DAYS as CYCLE_DAYS } from '@app/contract';
 
 export interface LastCheckIn {
   /** Business day of the latest check-in, YYYY-MM-DD. */
@@ -17,6 +16,16 @@ export function cycleState(last: LastCheckIn | undefined, today: string, yesterd
   if (!alive) return { checkedInToday: false, streak: 0, completedInCycle: 0 };
   const checkedInToday = last.day === today;
   // A cycle finished yesterday makes today the first day of a new one.
-  const completedInCycle = checkedInToday ? ((last.streak - 1) % CYCLE_DAYS) + 1 : last.streak % CYCLE_DAYS;
+  const completedInCycle = checkedInToday ? cycleDay(last.streak) : last.streak % CYCLE_DAYS;
   return { checkedInToday, streak: last.streak, completedInCycle };
+}
+
+/** The streak after checking in on `today`: one more when the last check-in was yesterday. */
+export function nextStreak(last: LastCheckIn | undefined, yesterday: string): number {
+  return last?.day === yesterday ? last.streak + 1 : 1;
+}
+
+/** Which day of the 7-day cycle (1–7) a check-in with this streak is; day 8 starts a new cycle. */
+export function cycleDay(streak: number): number {
+  return ((streak - 1) % CYCLE_DAYS) + 1;
 }

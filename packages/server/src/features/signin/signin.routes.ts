@@ -1,4 +1,4 @@
-import { TokenParamSchema } from '@app/contract';
+import { CheckInBodySchema, Status, TokenParamSchema } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope } from '../../platform/reply.ts';
 import { tokenOf } from '../../platform/request.ts';
@@ -8,8 +8,15 @@ import type { SigninService } from './signin.service.ts';
 export const signinRoutes =
   (sessions: SessionService, signin: SigninService): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/v2/signin/list', { schema: { querystring: TokenParamSchema } }, async (request) => {
+    const querystring = TokenParamSchema;
+
+    app.get('/v2/signin/list', { schema: { querystring } }, async (request) => {
       const { userId } = await sessions.authenticate(tokenOf(request));
       return envelope(await signin.list(userId));
+    });
+
+    app.post('/v2/signin', { schema: { querystring, body: CheckInBodySchema } }, async (request) => {
+      const { userId } = await sessions.authenticate(tokenOf(request));
+      return envelope(await signin.checkIn(userId), Status.ok, 'checkin_success');
     });
   };

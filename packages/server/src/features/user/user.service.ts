@@ -20,13 +20,14 @@ export function createUserService(ctx: AppContext, appInfo: AppInfoService) {
     userRows,
 
     async userInfo(userId: number): Promise<UserInfo> {
-      const today = businessDay(ctx.config.businessTimeZone);
+      const at = ctx.now();
+      const today = businessDay(ctx.config.businessTimeZone, at);
       const [row, info] = await Promise.all([
         userRows.get(String(userId), () => queries.findUserInfoRow(ctx.db, userId)),
         appInfo.stored(),
       ]);
       if (!row) notFound();
-      const now = Date.now();
+      const now = at.getTime();
       const expiry = row.vip_expiry?.getTime() ?? 0;
       const vip = expiry > now;
       const extraToday = row.extra_views_day === today ? row.extra_views : 0;

@@ -143,7 +143,13 @@ export interface Database {
     valid_days: number;
   };
   exchange_options: { id: Generated<number>; day: number; point: number };
-  signin_rewards: { day: number; icon: string; amount: number; details: string };
+  signin_rewards: {
+    day: number;
+    icon: string;
+    amount: number;
+    details: string;
+    ticket_template_id: number | null;
+  };
   signins: { user_id: number; business_day: string; streak: number };
   activity_codes: {
     code: string;
@@ -189,6 +195,7 @@ export interface Database {
     kind: string;
     points: Generated<number>;
     vip_days: Generated<number>;
+    extra_views: Generated<number>;
     grant_key: string;
     created_at: Timestamp;
   };
