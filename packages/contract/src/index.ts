@@ -9,3 +9,4 @@ export * from './accounts.ts';
 export * from './videos.ts';
 export * from './likes.ts';
 export * from './signin.ts';
+export * from './rewards.ts';

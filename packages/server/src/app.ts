@@ -35,6 +35,8 @@ import { createLikesService } from './features/likes/likes.service.ts';
 import { outboxRoutes } from './features/outbox/outbox.routes.ts';
 import { createLinesService, type ListeningPorts } from './features/lines/lines.service.ts';
 import { pwaRoutes } from './features/pwa/pwa.routes.ts';
+import { rewardsRoutes } from './features/rewards/rewards.routes.ts';
+import { createRewardsService } from './features/rewards/rewards.service.ts';
 import { sessionRoutes } from './features/session/session.routes.ts';
 import { createSessionService, SESSION_CHANGED_CHANNEL } from './features/session/session.service.ts';
 import { signinRoutes } from './features/signin/signin.routes.ts';
@@ -142,6 +144,7 @@ export async function buildApp(
   await app.register(streamingRoutes(sessions, createStreamingService(ctx)));
   await app.register(likesRoutes(sessions, createLikesService(ctx)));
   await app.register(pwaRoutes(ctx, lines));
+  await app.register(rewardsRoutes(sessions, createRewardsService(ctx, users, appInfo)));
 
   app.get('/healthz', async () => {
     await db.selectFrom('settings').select('key').limit(1).execute();

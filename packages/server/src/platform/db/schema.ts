@@ -169,6 +169,17 @@ export interface Database {
     spent_order_id: number | null;
     grant_key: string;
   };
+  activity_code_uses: { code: string; user_id: number; used_at: Timestamp };
+  appeals: {
+    id: Generated<number>;
+    user_id: number;
+    email: string;
+    image_file: string;
+    image_type: string;
+    image_bytes: number;
+    vip_granted: Generated<boolean>;
+    created_at: Timestamp;
+  };
   verify_codes: {
     purpose: string;
     address: string;

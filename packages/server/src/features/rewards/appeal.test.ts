@@ -1,0 +1,262 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { APPEAL_IMAGE_MAX_BYTES } from '@app/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountsKit } from '../../test/accounts-kit.ts';
+import { buildTestApp, type TestApp } from '../../test/build-app.ts';
+import { JPEG, jpegOfSize, PNG, WEBP } from './image-fixtures.ts';
+import { appealsDir } from './rewards.service.ts';
+
+let sut: TestApp;
+let kit: ReturnType<typeof accountsKit>;
+beforeAll(async () => {
+  sut = await buildTestApp();
+  kit = accountsKit(sut);
+});
+afterAll(async () => sut.close());
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+type Part = { name: string; value: string } | { name: string; filename: string; type: string; bytes: Buffer };
+
+/** A multipart/form-data body the way a browser's FormData sends it. */
+function multipart(parts: Part[]) {
+  const boundary = `----appeal${crypto.randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const disposition =
+      'filename' in part
+        ? `form-data; name="${part.name}"; filename="${part.filename}"\r\ncontent-type: ${part.type}`
+        : `form-data; name="${part.name}"`;
+    chunks.push(Buffer.from(`--${boundary}\r\ncontent-disposition: ${disposition}\r\n\r\n`));
+    chunks.push('filename' in part ? part.bytes : Buffer.from(part.value));
+    chunks.push(Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+const image = (bytes: Buffer, filename = 'paid.jpg', type = 'image/jpeg'): Part => ({
+  name: 'uploadimg',
+  filename,
+  type,
+  bytes,
+});
+const email = (value = 'buyer@example.com'): Part => ({ name: 'email', value });
+
+async function appeal(token: string | undefined, parts: Part[]) {
+  const body = multipart(parts);
+  const reply = await sut.app.inject({
+    method: 'POST',
+    url: token ? `/v1/shop/report?token=${encodeURIComponent(token)}` : '/v1/shop/report',
+    headers: { 'content-type': body.contentType },
+    payload: body.payload,
+  });
+  const json = reply.json();
+  return {
+    http: reply.statusCode,
+    code: json.status.code as number,
+    message: json.status.message,
+    response: json.response,
+  };
+}
+
+async function account() {
+  const token = await kit.guest();
+  return { token, id: await kit.userIdOf(token) };
+}
+
+const appealsOf = (userId: number) =>
+  sut.db.selectFrom('appeals').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+
+async function storedFiles(): Promise<string[]> {
+  const dir = appealsDir(sut.config.dataDir);
+  const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+describe('appeal uploads', () => {
+  it('accepts an image of exactly 5 MB and stores it privately, one row per appeal', async () => {
+    const user = await account();
+    const bytes = jpegOfSize(APPEAL_IMAGE_MAX_BYTES);
+    expect(bytes.length).toBe(5_242_880);
+    const reply = await appeal(user.token, [email(' Buyer@Example.com '), image(bytes)]);
+    expect(reply).toMatchObject({ http: 200, code: 200, message: 'appeal_sent' });
+    const [row, ...more] = await appealsOf(user.id);
+    expect(more).toEqual([]);
+    expect(row).toMatchObject({
+      email: 'Buyer@Example.com',
+      image_type: 'image/jpeg',
+      image_bytes: 5_242_880,
+    });
+    const file = path.join(appealsDir(sut.config.dataDir), row!.image_file);
+    expect((await fs.readFile(file)).equals(bytes)).toBe(true);
+    // Kept outside the media directory, so no static route can reach it.
+    expect(path.relative(sut.config.mediaDir, file).startsWith('..')).toBe(true);
+    const served = await sut.app.inject({ method: 'GET', url: `/img/../appeals/${row!.image_file}` });
+    expect(served.statusCode).not.toBe(200);
+  });
+
+  it('refuses 5 MB + 1 byte with 401, storing nothing', async () => {
+    const user = await account();
+    const before = await storedFiles();
+    const reply = await appeal(user.token, [email(), image(jpegOfSize(APPEAL_IMAGE_MAX_BYTES + 1))]);
+    expect(reply).toMatchObject({ http: 401, code: 401, message: 'appeal_image_too_large' });
+    expect(await appealsOf(user.id)).toEqual([]);
+    expect(await storedFiles()).toEqual(before);
+  });
+
+  it('takes PNG and WebP too, judged by content whatever the name says', async () => {
+    const user = await account();
+    expect((await appeal(user.token, [email(), image(PNG, 'shot.jpg', 'image/jpeg')])).code).toBe(200);
+    expect((await appeal(user.token, [image(WEBP, 'shot', 'application/octet-stream'), email()])).code).toBe(
+      200,
+    );
+    expect((await appealsOf(user.id)).map((row) => row.image_type)).toEqual(['image/png', 'image/webp']);
+  });
+
+  it('refuses a text file renamed .png', async () => {
+    const user = await account();
+    const text = Buffer.from('I paid yesterday, please check my order.\n');
+    const reply = await appeal(user.token, [email(), image(text, 'screenshot.png', 'image/png')]);
+    expect(reply).toMatchObject({ http: 401, code: 401, message: 'appeal_image_type' });
+    expect(await appealsOf(user.id)).toEqual([]);
+  });
+
+  it('refuses a truncated JPEG', async () => {
+    const user = await account();
+    const cut = jpegOfSize(200_000).subarray(0, 199_990);
+    const reply = await appeal(user.token, [email(), image(cut)]);
+    expect(reply).toMatchObject({ http: 401, code: 401, message: 'appeal_image_type' });
+    expect(await appealsOf(user.id)).toEqual([]);
+  });
+
+  it('refuses an appeal without a file, and with an empty file', async () => {
+    const user = await account();
+    expect(await appeal(user.token, [email()])).toMatchObject({ http: 401, message: 'appeal_image_empty' });
+    expect(await appeal(user.token, [email(), image(Buffer.alloc(0))])).toMatchObject({
+      http: 401,
+      message: 'appeal_image_empty',
+    });
+  });
+
+  it('refuses an appeal without an e-mail, or with an empty one', async () => {
+    const user = await account();
+    expect(await appeal(user.token, [image(JPEG)])).toMatchObject({
+      http: 401,
+      message: 'appeal_mail_empty',
+    });
+    expect(await appeal(user.token, [email('  '), image(JPEG)])).toMatchObject({
+      http: 401,
+      message: 'appeal_mail_empty',
+    });
+    expect(await appealsOf(user.id)).toEqual([]);
+  });
+
+  it.each([
+    ['buyer'],
+    ['buyer@'],
+    ['@example.com'],
+    ['buyer@example'],
+    ['a b@example.com'],
+    [`${'a'.repeat(250)}@example.com`],
+  ])('refuses the e-mail %j', async (address) => {
+    const user = await account();
+    expect(await appeal(user.token, [email(address), image(JPEG)])).toMatchObject({
+      http: 401,
+      message: 'appeal_mail_invalid',
+    });
+  });
+
+  it('refuses two files, a file under another name, an overlong field and a body that is not multipart', async () => {
+    const user = await account();
+    expect((await appeal(user.token, [email(), image(JPEG), image(PNG)])).code).toBe(401);
+    expect(
+      (await appeal(user.token, [email(), { ...(image(JPEG) as object), name: 'other' } as Part])).code,
+    ).toBe(401);
+    expect((await appeal(user.token, [email(`${'a'.repeat(2000)}@example.com`), image(JPEG)])).code).toBe(
+      401,
+    );
+    const json = await sut.app.inject({
+      method: 'POST',
+      url: `/v1/shop/report?token=${encodeURIComponent(user.token)}`,
+      payload: { email: 'buyer@example.com', uploadimg: 'x' },
+    });
+    expect(json.json().status.code).toBe(401);
+    const broken = await sut.app.inject({
+      method: 'POST',
+      url: `/v1/shop/report?token=${encodeURIComponent(user.token)}`,
+      headers: { 'content-type': 'multipart/form-data; boundary=abc' },
+      payload: '--abc\r\ncontent-disposition: form-data; name="email"\r\n\r\nbuyer@exa',
+    });
+    expect(broken.json().status.code).toBe(401);
+    const noBoundary = await sut.app.inject({
+      method: 'POST',
+      url: `/v1/shop/report?token=${encodeURIComponent(user.token)}`,
+      headers: { 'content-type': 'multipart/form-data' },
+      payload: 'email=buyer@example.com',
+    });
+    expect(noBoundary.json().status.code).toBe(401);
+    expect(await appealsOf(user.id)).toEqual([]);
+  });
+
+  it('takes the token as a form field too, and needs one', async () => {
+    const user = await account();
+    expect((await appeal(undefined, [email(), image(JPEG)])).code).toBe(497);
+    expect((await appeal(undefined, [{ name: 'token', value: user.token }, email(), image(JPEG)])).code).toBe(
+      200,
+    );
+  });
+});
+
+describe('the appeal VIP day', () => {
+  it('is granted by the first appeal of an account in 7 days, once, through the ledger', async () => {
+    const user = await account();
+    const first = await appeal(user.token, [email(), image(JPEG)]);
+    expect(first.response).toEqual({ success: true, vip: true });
+    const info = (await kit.userInfo(user.token)).response.userInfo;
+    expect(info.vip).toBe(true);
+    const expiry = info.expiry as number;
+    expect(expiry).toBeGreaterThan(Date.now() / 1000 + 0.9 * 86_400);
+    expect(expiry).toBeLessThanOrEqual(Date.now() / 1000 + 86_400);
+
+    const second = await appeal(user.token, [email(), image(PNG)]);
+    expect(second).toMatchObject({
+      code: 200,
+      message: 'appeal_sent',
+      response: { success: true, vip: false },
+    });
+    expect((await kit.userInfo(user.token)).response.userInfo.expiry).toBe(expiry);
+
+    // Eight days later the next appeal grants a day again.
+    await sut.db
+      .updateTable('appeals')
+      .set({ created_at: new Date(Date.now() - 8 * DAY_MS) })
+      .where('user_id', '=', user.id)
+      .execute();
+    const later = await appeal(user.token, [email(), image(WEBP)]);
+    expect(later.response).toEqual({ success: true, vip: true });
+    expect((await kit.userInfo(user.token)).response.userInfo.expiry).toBe(expiry + 86_400);
+
+    const grants = await sut.db
+      .selectFrom('ledger')
+      .select(['vip_days'])
+      .where('user_id', '=', user.id)
+      .where('kind', '=', 'appeal_vip')
+      .execute();
+    expect(grants).toEqual([{ vip_days: 1 }, { vip_days: 1 }]);
+    expect((await appealsOf(user.id)).map((row) => row.vip_granted)).toEqual([true, false, true]);
+  });
+
+  it('is granted once when two appeals arrive at the same moment', async () => {
+    const user = await account();
+    const replies = await Promise.all([
+      appeal(user.token, [email(), image(JPEG)]),
+      appeal(user.token, [email(), image(PNG)]),
+    ]);
+    expect(replies.map((reply) => reply.code)).toEqual([200, 200]);
+    expect(replies.map((reply) => reply.response.vip).sort()).toEqual([false, true]);
+    expect(await appealsOf(user.id)).toHaveLength(2);
+  });
+});

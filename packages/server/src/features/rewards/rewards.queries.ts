@@ -1,0 +1,209 @@
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db/database.ts';
+
+// ── Points exchange ──────────────────────────────────────────────────────────
+
+export function listExchangeOptions(db: Db) {
+  return db.selectFrom('exchange_options').select(['day', 'point']).orderBy('point').orderBy('id').execute();
+}
+
+export function findExchangeOption(db: Db, point: number) {
+  return db
+    .selectFrom('exchange_options')
+    .select(['day', 'point'])
+    .where('point', '=', point)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export function findPointsAndInvites(db: Db, userId: number) {
+  return db
+    .selectFrom('users')
+    .select(['points', 'invite_count'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** The user's balance, held for the rest of the transaction: one spend at a time per account. */
+export function lockPoints(db: Db, userId: number) {
+  return db.selectFrom('users').select(['points']).where('id', '=', userId).forUpdate().executeTakeFirst();
+}
+
+/** What the ledger says the balance should be: every grant minus every spend. */
+export async function ledgerPoints(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('ledger')
+    .select(sql<string>`coalesce(sum(points), 0)`.as('total'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+/** Spends points for VIP days from now or the current expiry, whichever is later; returns the new state. */
+export function spendPointsForVip(db: Db, userId: number, points: number, days: number, now: Date) {
+  return db
+    .updateTable('users')
+    .set({
+      points: sql<number>`points - ${points}::int`,
+      vip_expiry: vipExtended(days, now),
+    })
+    .where('id', '=', userId)
+    .returning(['points', 'vip_expiry'])
+    .executeTakeFirstOrThrow();
+}
+
+// ── Ledger ───────────────────────────────────────────────────────────────────
+
+/** A ledger row under a unique key; false when that key was already recorded (nothing to apply). */
+export async function recordLedger(
+  db: Db,
+  entry: { userId: number; kind: string; points?: number; vipDays?: number; key: string },
+): Promise<boolean> {
+  const row = await db
+    .insertInto('ledger')
+    .values({
+      user_id: entry.userId,
+      kind: entry.kind,
+      points: entry.points ?? 0,
+      vip_days: entry.vipDays ?? 0,
+      grant_key: entry.key,
+    })
+    .onConflict((oc) => oc.column('grant_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function addPoints(db: Db, userId: number, points: number) {
+  await db
+    .updateTable('users')
+    .set({ points: sql<number>`points + ${points}::int` })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export async function extendVip(db: Db, userId: number, days: number, now: Date) {
+  await db
+    .updateTable('users')
+    .set({ vip_expiry: vipExtended(days, now) })
+    .where('id', '=', userId)
+    .execute();
+}
+
+function vipExtended(days: number, now: Date) {
+  return sql<Date>`greatest(coalesce(vip_expiry, ${now}::timestamptz), ${now}::timestamptz) + ${days}::int * interval '1 day'`;
+}
+
+// ── Activity codes ───────────────────────────────────────────────────────────
+
+export function findActivityCode(db: Db, code: string) {
+  return db
+    .selectFrom('activity_codes')
+    .select(['code', 'grant_kind', 'amount'])
+    .where('code', '=', code)
+    .executeTakeFirst();
+}
+
+/** False when this account already used the code (also when its other request is still running). */
+export async function recordCodeUse(db: Db, code: string, userId: number): Promise<boolean> {
+  const row = await db
+    .insertInto('activity_code_uses')
+    .values({ code, user_id: userId })
+    .onConflict((oc) => oc.columns(['code', 'user_id']).doNothing())
+    .returning('code')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Takes one use of the code if any is left. The row lock of the update makes two accounts racing
+ * for the last use wait for each other, and the second sees the limit reached.
+ */
+export async function takeCodeUse(db: Db, code: string): Promise<boolean> {
+  const row = await db
+    .updateTable('activity_codes')
+    .set({ used_count: sql<number>`used_count + 1` })
+    .where('code', '=', code)
+    .where(sql<boolean>`used_count < use_limit`)
+    .returning('code')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+// ── Discount tickets ─────────────────────────────────────────────────────────
+
+/** Tickets the user holds that are neither spent nor expired, soonest to expire first. */
+export function liveTickets(db: Db, userId: number, now: Date) {
+  return db
+    .selectFrom('user_tickets')
+    .innerJoin('ticket_templates', 'ticket_templates.id', 'user_tickets.template_id')
+    .select([
+      'user_tickets.id',
+      'user_tickets.expires_at',
+      'ticket_templates.name',
+      'ticket_templates.price_cents',
+      'ticket_templates.limit_price_cents',
+      'ticket_templates.slogan',
+    ])
+    .where('user_tickets.user_id', '=', userId)
+    .where('user_tickets.spent_at', 'is', null)
+    .where('user_tickets.expires_at', '>', now)
+    .orderBy('user_tickets.expires_at')
+    .orderBy('user_tickets.id')
+    .execute();
+}
+
+/** The highest price of the regular plans (sale pages have their own single plan); null without plans. */
+export async function highestPlanPriceCents(db: Db): Promise<number | null> {
+  const row = await db
+    .selectFrom('plans')
+    .select((eb) => eb.fn.max('price_cents').as('highest'))
+    .where('sale_level', 'is', null)
+    .executeTakeFirst();
+  return row?.highest === null || row?.highest === undefined ? null : Number(row.highest);
+}
+
+// ── Appeals ──────────────────────────────────────────────────────────────────
+
+/** Holds the user row so that two appeals at once cannot both take the 7-day VIP grant. */
+export async function lockUser(db: Db, userId: number) {
+  await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+}
+
+export async function vipGrantedSince(db: Db, userId: number, since: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom('appeals')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('vip_granted', '=', true)
+    .where('created_at', '>', since)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export function insertAppeal(
+  db: Db,
+  appeal: {
+    userId: number;
+    email: string;
+    imageFile: string;
+    imageType: string;
+    imageBytes: number;
+    vipGranted: boolean;
+  },
+) {
+  return db
+    .insertInto('appeals')
+    .values({
+      user_id: appeal.userId,
+      email: appeal.email,
+      image_file: appeal.imageFile,
+      image_type: appeal.imageType,
+      image_bytes: appeal.imageBytes,
+      vip_granted: appeal.vipGranted,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}

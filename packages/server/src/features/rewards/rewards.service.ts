@@ -1,0 +1,184 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import {
+  APPEAL_VIP_DAYS,
+  APPEAL_VIP_EVERY_DAYS,
+  Status,
+  type ActivityGrantKind,
+  type ActivityResult,
+  type AppealImageType,
+  type AppealResult,
+  type ExchangeList,
+  type ExchangeResult,
+  type Ticket,
+  type TicketListType,
+} from '@app/contract';
+import type { AppContext } from '../../platform/context.ts';
+import { fail, notFound } from '../../platform/errors.ts';
+import type { AppInfoService } from '../app-info/app-info.service.ts';
+import type { UserService } from '../user/user.service.ts';
+import { IMAGE_EXTENSIONS } from './appeal-image.ts';
+import * as queries from './rewards.queries.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const CENTS_PER_YUAN = 100;
+
+/** Appeal screenshots live here, outside the media directory that static serving exposes. */
+export function appealsDir(dataDir: string): string {
+  return path.join(dataDir, 'appeals');
+}
+
+export function createRewardsService(ctx: AppContext, users: UserService, appInfo: AppInfoService) {
+  const { db } = ctx;
+  /** The process's own change must show in user info at once; other processes hear the notification. */
+  const forgetUserRow = (userId: number) => users.userRows.drop(String(userId));
+
+  return {
+    /** GET /v2/shop/exchange/list: the options with the balance and invite count the page shows. */
+    async exchangeList(userId: number): Promise<ExchangeList> {
+      const [options, user] = await Promise.all([
+        queries.listExchangeOptions(db),
+        queries.findPointsAndInvites(db, userId),
+      ]);
+      if (!user) notFound();
+      return { result: options, points: user.points, invite_count: user.invite_count };
+    },
+
+    /**
+     * POST /v2/shop/exchange: `point` names an option; its days of VIP are added from now or the
+     * current expiry, whichever is later, and the points spent, with the spend in the ledger, all
+     * in one transaction holding the user row. A balance the ledger does not account for is an
+     * abnormal points source (403): points reached the account other than through a recorded grant.
+     */
+    async exchange(userId: number, point: number): Promise<ExchangeResult> {
+      const option = await queries.findExchangeOption(db, point);
+      if (!option) fail(Status.invalid, 'exchange_option_unknown');
+      const result = await db.transaction().execute(async (trx) => {
+        const user = await queries.lockPoints(trx, userId);
+        if (!user) notFound();
+        if (user.points > (await queries.ledgerPoints(trx, userId)))
+          fail(Status.refused, 'points_source_abnormal');
+        if (user.points < option.point) fail(Status.conflict, 'points_not_enough');
+        const now = new Date();
+        const after = await queries.spendPointsForVip(trx, userId, option.point, option.day, now);
+        await queries.recordLedger(trx, {
+          userId,
+          kind: 'exchange',
+          points: -option.point,
+          vipDays: option.day,
+          key: `exchange:${userId}:${crypto.randomUUID()}`,
+        });
+        return after;
+      });
+      forgetUserRow(userId);
+      return {
+        points: result.points,
+        expiry: Math.floor((result.vip_expiry?.getTime() ?? 0) / 1000),
+      };
+    },
+
+    /**
+     * POST /v1/user/exchange: an activity code, once per account, while uses are left. The use row,
+     * the count and the grant commit together, so a refused use leaves nothing behind.
+     */
+    async redeemActivityCode(userId: number, code: string): Promise<ActivityResult> {
+      const found = await queries.findActivityCode(db, code);
+      if (!found) fail(Status.invalid, 'activity_code_invalid');
+      const kind = found.grant_kind as ActivityGrantKind;
+      await db.transaction().execute(async (trx) => {
+        if (!(await queries.recordCodeUse(trx, found.code, userId))) fail(Status.conflict, 'code_used');
+        if (!(await queries.takeCodeUse(trx, found.code))) fail(Status.refused, 'code_used_up');
+        const key = `activity:${found.code}:${userId}`;
+        if (kind === 'point') {
+          if (await queries.recordLedger(trx, { userId, kind: 'activity_point', points: found.amount, key }))
+            await queries.addPoints(trx, userId, found.amount);
+        } else if (
+          await queries.recordLedger(trx, { userId, kind: 'activity_vip', vipDays: found.amount, key })
+        ) {
+          await queries.extendVip(trx, userId, found.amount, new Date());
+        }
+      });
+      forgetUserRow(userId);
+      return { grant_kind: kind, amount: found.amount };
+    },
+
+    /**
+     * GET /v2/shop/cash_discost: live tickets (unspent, unexpired), soonest to expire first. For
+     * `pay` only those some regular plan can take, and none while the cash desk is under
+     * maintenance: then no checkout can use a ticket.
+     */
+    async tickets(userId: number, type: TicketListType): Promise<Ticket[]> {
+      const now = new Date();
+      const rows = await queries.liveTickets(db, userId, now);
+      let usable = rows;
+      if (type === 'pay') {
+        const [info, highest] = await Promise.all([appInfo.stored(), queries.highestPlanPriceCents(db)]);
+        usable =
+          info.cash.maintain || highest === null
+            ? []
+            : rows.filter((row) => row.limit_price_cents <= highest);
+      }
+      return usable.map((row) => ({
+        id: row.id,
+        name: row.name,
+        price: row.price_cents / CENTS_PER_YUAN,
+        limit_price: row.limit_price_cents / CENTS_PER_YUAN,
+        slogan: row.slogan,
+        expire_time: Math.floor(row.expires_at.getTime() / 1000),
+      }));
+    },
+
+    /**
+     * POST /v1/shop/report: the screenshot is written privately first, then the appeal row; the
+     * first appeal of an account in 7 days grants 1 day of VIP through the ledger. The user row is
+     * held so two appeals at once cannot both take the grant.
+     */
+    async appeal(
+      userId: number,
+      email: string,
+      image: { bytes: Buffer; type: AppealImageType },
+    ): Promise<AppealResult> {
+      const now = new Date();
+      const relative = path.join(
+        now.toISOString().slice(0, 7),
+        `${crypto.randomBytes(16).toString('hex')}.${IMAGE_EXTENSIONS[image.type]}`,
+      );
+      const file = path.join(appealsDir(ctx.config.dataDir), relative);
+      await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+      await fs.writeFile(file, image.bytes, { flag: 'wx', mode: 0o600 });
+      let vip: boolean;
+      try {
+        vip = await db.transaction().execute(async (trx) => {
+          await queries.lockUser(trx, userId);
+          const since = new Date(now.getTime() - APPEAL_VIP_EVERY_DAYS * DAY_MS);
+          const grant = !(await queries.vipGrantedSince(trx, userId, since));
+          const appeal = await queries.insertAppeal(trx, {
+            userId,
+            email,
+            imageFile: relative,
+            imageType: image.type,
+            imageBytes: image.bytes.length,
+            vipGranted: grant,
+          });
+          if (!grant) return false;
+          const recorded = await queries.recordLedger(trx, {
+            userId,
+            kind: 'appeal_vip',
+            vipDays: APPEAL_VIP_DAYS,
+            key: `appeal_vip:${appeal.id}`,
+          });
+          if (recorded) await queries.extendVip(trx, userId, APPEAL_VIP_DAYS, now);
+          return recorded;
+        });
+      } catch (error) {
+        await fs.rm(file, { force: true });
+        throw error;
+      }
+      if (vip) forgetUserRow(userId);
+      return { success: true, vip };
+    },
+  };
+}
+
+export type RewardsService = ReturnType<typeof createRewardsService>;
