@@ -3,10 +3,12 @@ import type { Db } from './db/database.ts';
 import type { MemoryCache } from './memory-cache.ts';
 import type { Secrets } from './settings.ts';
 
-/** What every feature gets: configuration, database, hot-reply cache and keys. */
+/** What every feature gets: configuration, database, hot-reply cache, keys and the clock. */
 export interface AppContext {
   config: Config;
   db: Db;
   cache: MemoryCache;
   secrets: Secrets;
+  /** The current time; tests replace it to cross the business day's 4:00 reset. */
+  now: () => Date;
 }
