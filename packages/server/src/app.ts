@@ -34,6 +34,8 @@ import { likesRoutes } from './features/likes/likes.routes.ts';
 import { createLikesService } from './features/likes/likes.service.ts';
 import { outboxRoutes } from './features/outbox/outbox.routes.ts';
 import { createLinesService, type ListeningPorts } from './features/lines/lines.service.ts';
+import { playerRoutes } from './features/player/player.routes.ts';
+import { createPlayerService } from './features/player/player.service.ts';
 import { pwaRoutes } from './features/pwa/pwa.routes.ts';
 import { sessionRoutes } from './features/session/session.routes.ts';
 import { createSessionService, SESSION_CHANGED_CHANNEL } from './features/session/session.service.ts';
@@ -66,9 +68,15 @@ export interface BuiltApp {
 export async function buildApp(
   config: Config,
   db: Db,
-  options: { logger?: boolean } = {},
+  options: { logger?: boolean; now?: () => Date } = {},
 ): Promise<BuiltApp> {
-  const ctx: AppContext = { config, db, cache: new MemoryCache(), secrets: await loadSecrets(db) };
+  const ctx: AppContext = {
+    config,
+    db,
+    cache: new MemoryCache(),
+    secrets: await loadSecrets(db),
+    now: options.now ?? (() => new Date()),
+  };
   const listening: ListeningPorts = { ports: [config.port, ...config.linePorts] };
 
   const app = Fastify({
@@ -133,7 +141,8 @@ export async function buildApp(
   await app.register(catalogueRoutes(ctx, createCatalogueService(ctx)));
   await app.register(signinRoutes(sessions, createSigninService(ctx)));
   await app.register(analyticsRoutes(ctx, sessions));
-  await app.register(streamingRoutes(sessions, createStreamingService(ctx)));
+  await app.register(streamingRoutes(lines, createStreamingService(ctx)));
+  await app.register(playerRoutes(sessions, createPlayerService(ctx, appInfo, users)));
   await app.register(likesRoutes(sessions, createLikesService(ctx)));
   await app.register(pwaRoutes(ctx, lines));
 
