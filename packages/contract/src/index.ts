@@ -10,3 +10,4 @@ export * from './videos.ts';
 export * from './likes.ts';
 export * from './signin.ts';
 export * from './rewards.ts';
+export * from './player.ts';

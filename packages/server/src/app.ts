@@ -34,6 +34,8 @@ import { likesRoutes } from './features/likes/likes.routes.ts';
 import { createLikesService } from './features/likes/likes.service.ts';
 import { outboxRoutes } from './features/outbox/outbox.routes.ts';
 import { createLinesService, type ListeningPorts } from './features/lines/lines.service.ts';
+import { playerRoutes } from './features/player/player.routes.ts';
+import { createPlayerService } from './features/player/player.service.ts';
 import { pwaRoutes } from './features/pwa/pwa.routes.ts';
 import { rewardsRoutes } from './features/rewards/rewards.routes.ts';
 import { createRewardsService } from './features/rewards/rewards.service.ts';
@@ -141,7 +143,8 @@ export async function buildApp(
   await app.register(catalogueRoutes(ctx, createCatalogueService(ctx)));
   await app.register(signinRoutes(sessions, createSigninService(ctx, users)));
   await app.register(analyticsRoutes(ctx, sessions));
-  await app.register(streamingRoutes(sessions, createStreamingService(ctx)));
+  await app.register(streamingRoutes(lines, createStreamingService(ctx)));
+  await app.register(playerRoutes(sessions, createPlayerService(ctx, appInfo, users)));
   await app.register(likesRoutes(sessions, createLikesService(ctx)));
   await app.register(pwaRoutes(ctx, lines));
   await app.register(rewardsRoutes(sessions, createRewardsService(ctx, users, appInfo)));

@@ -10,8 +10,8 @@ export interface AppContext {
   cache: MemoryCache;
   secrets: Secrets;
   /**
-   * The current instant for business-day rules (check-in, today's extra views). Tests replace it to
-   * cross 4:00 or live through a week without waiting.
+   * The current instant for business-day rules (check-in, daily views, the 4:00 reset). Tests
+   * replace it to cross 4:00 or live through a week without waiting.
    */
   now: () => Date;
 }

@@ -26,6 +26,8 @@ export interface Secrets {
    * leaves the server, so a copy of the database alone cannot be searched for the 6-digit codes.
    */
   verifyCodeKey: Buffer;
+  /** HMAC key of signed playlist and key URLs; never leaves the server, so no client can mint one. */
+  streamUrlKey: Buffer;
 }
 
 export async function loadSecrets(db: Db): Promise<Secrets> {
@@ -35,6 +37,7 @@ export async function loadSecrets(db: Db): Promise<Secrets> {
       imageKey: Buffer.from(stored.imageKey, 'base64'),
       apiKey: Buffer.from(stored.apiKey, 'base64'),
       verifyCodeKey: await loadKey(db, 'verify_code_key'),
+      streamUrlKey: await loadKey(db, 'stream_url_key'),
     };
   }
   const made = { imageKey: crypto.randomBytes(32), apiKey: crypto.randomBytes(32) };

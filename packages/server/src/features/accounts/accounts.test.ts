@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { businessDay } from '../../platform/business-day.ts';
 import { accountsKit } from '../../test/accounts-kit.ts';
 import { buildTestApp, type TestApp } from '../../test/build-app.ts';
 
@@ -142,7 +143,11 @@ describe('binding a guest', () => {
   it('binds the guest row itself, gives 1 day of VIP, and answers with the bound session', async () => {
     const guest = await kit.guest();
     const guestId = await kit.userIdOf(guest);
-    await sut.db.updateTable('users').set({ views_used: 3 }).where('id', '=', guestId).execute();
+    await sut.db
+      .updateTable('users')
+      .set({ views_used: 3, views_day: businessDay(sut.config.businessTimeZone) })
+      .where('id', '=', guestId)
+      .execute();
     const email = kit.newEmail();
     await kit.call('/v1/register/verify', { email }, { token: guest });
     const bound = await kit.call(

@@ -1,21 +1,26 @@
-import { RenditionParamsSchema, TokenParamSchema } from '@app/contract';
+import { RenditionParamsSchema, SignedKeyQuerySchema, SignedPlaylistQuerySchema } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { tokenOf } from '../../platform/request.ts';
-import type { SessionService } from '../session/session.service.ts';
+import type { LinesService } from '../lines/lines.service.ts';
 import type { StreamingService } from './streaming.service.ts';
 
-/** Playlists and keys are per user (entitlements), so they are never cached by anyone. */
+/**
+ * Playlists and keys are per user and short-lived (signed URLs, entitlements), so they are never
+ * cached by anyone; segments are public static files (app.ts).
+ */
 export const streamingRoutes =
-  (sessions: SessionService, streaming: StreamingService): FastifyPluginAsyncZod =>
+  (lines: LinesService, streaming: StreamingService): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/hls/:asset/:rendition/index.m3u8',
-      { schema: { params: RenditionParamsSchema, querystring: TokenParamSchema } },
+      { schema: { params: RenditionParamsSchema, querystring: SignedPlaylistQuerySchema } },
       async (request, reply) => {
-        const token = tokenOf(request);
-        const { userId } = await sessions.authenticate(token);
         const { asset, rendition } = request.params;
-        const playlist = await streaming.playlist(userId, asset, rendition, token ?? '');
+        const { user, video, expires, sig } = request.query;
+        const playlist = await streaming.playlist(
+          { user, video, asset, rendition },
+          { expires, sig },
+          lines.lineIndexOf(request),
+        );
         return reply
           .header('cache-control', 'private, no-store')
           .type('application/vnd.apple.mpegurl')
@@ -25,10 +30,15 @@ export const streamingRoutes =
 
     app.get(
       '/v1/video/key/:asset/:rendition',
-      { schema: { params: RenditionParamsSchema, querystring: TokenParamSchema } },
+      { schema: { params: RenditionParamsSchema, querystring: SignedKeyQuerySchema } },
       async (request, reply) => {
-        const { userId } = await sessions.authenticate(tokenOf(request));
-        const key = await streaming.key(userId, request.params.asset, request.params.rendition);
+        const { asset, rendition } = request.params;
+        const { user, video, line, expires, sig } = request.query;
+        const key = await streaming.key(
+          { user, video, asset, rendition, line },
+          { expires, sig },
+          lines.lineIndexOf(request),
+        );
         return reply.header('cache-control', 'private, no-store').type('application/octet-stream').send(key);
       },
     );

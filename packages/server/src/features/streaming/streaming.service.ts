@@ -1,36 +1,69 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Status, type Rendition } from '@app/contract';
+import { playbackRefusal, Status } from '@app/contract';
+import { businessDay } from '../../platform/business-day.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { fail, notFound } from '../../platform/errors.ts';
 import * as queries from './streaming.queries.ts';
+import {
+  checkKeyUrl,
+  checkPlaylistUrl,
+  signedKeyPath,
+  type KeyGrant,
+  type PlaylistGrant,
+  type UrlCheck,
+} from './stream-urls.ts';
 
-/** Renditions only VIP may play (DECISIONS: non-VIP get 240 only). */
-const VIP_RENDITIONS: readonly Rendition[] = ['480'];
-
-/** The playlist as ingest wrote it names its key `key`; the served copy points at the gated key URL. */
+/** The playlist as ingest wrote it names its key `key`; the served copy points at the signed key URL. */
 const KEY_LINE = /URI="key"/g;
 
+interface Signed {
+  expires: number;
+  sig: string;
+}
+
+/**
+ * Playlists and keys are reached by signed URLs only (the play page's video info hands them out).
+ * Every fetch checks the signature, the expiry and then the entitlement again, so a URL that was
+ * forged, kept past its time, or replayed after the user lost the right (views ran out, VIP ended,
+ * another line) is refused.
+ */
 export function createStreamingService(ctx: AppContext) {
-  async function assertEntitled(userId: number, rendition: Rendition): Promise<void> {
-    if (!VIP_RENDITIONS.includes(rendition)) return;
-    const user = await queries.findVipExpiry(ctx.db, userId);
-    const vip = (user?.vip_expiry?.getTime() ?? 0) > Date.now();
-    if (!vip) fail(Status.refused, 'vip_only');
+  function assertUrl(result: UrlCheck): void {
+    if (result !== 'ok') fail(Status.refused, result);
+  }
+
+  async function assertEntitled(grant: PlaylistGrant, line: number, now: Date): Promise<void> {
+    const today = businessDay(ctx.config.businessTimeZone, now);
+    const rights = await queries.findPlaybackRights(ctx.db, grant.user, grant.video, today);
+    if (!rights || rights.asset_id !== grant.asset) notFound('video_not_found');
+    const vip = (rights.vip_expiry?.getTime() ?? 0) > now.getTime();
+    const refusal = playbackRefusal(
+      { vip, viewedToday: Boolean(rights.viewed_today) },
+      grant.rendition,
+      line,
+    );
+    if (refusal) fail(Status.refused, refusal);
   }
 
   return {
-    async playlist(userId: number, assetId: string, rendition: Rendition, token: string): Promise<string> {
-      await assertEntitled(userId, rendition);
-      const file = path.join(ctx.config.mediaDir, 'hls', assetId, rendition, 'index.m3u8');
+    async playlist(grant: PlaylistGrant, signed: Signed, line: number): Promise<string> {
+      const now = ctx.now();
+      assertUrl(checkPlaylistUrl(ctx.secrets.streamUrlKey, grant, signed, now));
+      await assertEntitled(grant, line, now);
+      const file = path.join(ctx.config.mediaDir, 'hls', grant.asset, grant.rendition, 'index.m3u8');
       const text = await fs.readFile(file, 'utf8').catch(() => notFound('video_not_found'));
-      const keyUrl = `/v1/video/key/${assetId}/${rendition}?token=${encodeURIComponent(token)}`;
+      const keyUrl = signedKeyPath(ctx.secrets.streamUrlKey, { ...grant, line }, now);
       return text.replace(KEY_LINE, `URI="${keyUrl}"`);
     },
 
-    async key(userId: number, assetId: string, rendition: Rendition): Promise<Buffer> {
-      await assertEntitled(userId, rendition);
-      const row = await queries.findRenditionKey(ctx.db, assetId, rendition);
+    /** `line` is the line the key request arrived on; it must be the one the key URL was made for. */
+    async key(grant: KeyGrant, signed: Signed, line: number): Promise<Buffer> {
+      const now = ctx.now();
+      assertUrl(checkKeyUrl(ctx.secrets.streamUrlKey, grant, signed, now));
+      if (grant.line !== line) fail(Status.refused, 'stream_url_invalid');
+      await assertEntitled(grant, line, now);
+      const row = await queries.findRenditionKey(ctx.db, grant.asset, grant.rendition);
       if (!row) notFound('video_not_found');
       return row.key;
     },

@@ -1,6 +1,7 @@
 import { UNLIMITED_VIEWS, promotionLevel, type UserInfo } from '@app/contract';
 import type { AppContext } from '../../platform/context.ts';
 import { businessDay } from '../../platform/business-day.ts';
+import { todaysViews } from '../../platform/daily-views.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { AppInfoService } from '../app-info/app-info.service.ts';
 import { RowCache } from '../../platform/row-cache.ts';
@@ -30,7 +31,7 @@ export function createUserService(ctx: AppContext, appInfo: AppInfoService) {
       const now = at.getTime();
       const expiry = row.vip_expiry?.getTime() ?? 0;
       const vip = expiry > now;
-      const extraToday = row.extra_views_day === today ? row.extra_views : 0;
+      const views = todaysViews(row, today, info.views.daily_free);
       return {
         user_id: row.id,
         email: row.email ?? '',
@@ -45,10 +46,7 @@ export function createUserService(ctx: AppContext, appInfo: AppInfoService) {
           accountAgeDays: (now - row.created_at.getTime()) / DAY_MS,
         }),
         init: row.init,
-        video_views: [
-          Number(row.views_used ?? 0),
-          vip ? UNLIMITED_VIEWS : info.views.daily_free + extraToday,
-        ],
+        video_views: [views.used, vip ? UNLIMITED_VIEWS : views.total],
         expiry: Math.floor(expiry / 1000),
         points: row.points,
         promoter: row.promoter,

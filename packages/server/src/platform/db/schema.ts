@@ -158,7 +158,19 @@ export interface Database {
     use_limit: number;
     used_count: Generated<number>;
   };
-  daily_views: { user_id: number; business_day: string; video_id: number };
+  daily_views: { user_id: number; business_day: string; video_id: number; counted: Generated<boolean> };
+  video_reports: {
+    id: Generated<number>;
+    user_id: number;
+    video_id: number;
+    business_day: string;
+    report_type: number;
+    report_content: Generated<string>;
+    device_os: Generated<string>;
+    img_host: Generated<string>;
+    stream_host: Generated<string>;
+    created_at: Timestamp;
+  };
   user_tickets: {
     id: Generated<number>;
     user_id: number;

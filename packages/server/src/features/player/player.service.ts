@@ -1,0 +1,124 @@
+import {
+  playbackRefusal,
+  RENDITIONS,
+  UNLIMITED_VIEWS,
+  type Actor,
+  type VideoInfo,
+  type VideoPage,
+  type VideoType,
+  type VideoUrls,
+} from '@app/contract';
+import { businessDay } from '../../platform/business-day.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { todaysViews } from '../../platform/daily-views.ts';
+import { notFound } from '../../platform/errors.ts';
+import type { AppInfoService } from '../app-info/app-info.service.ts';
+import { loadActors, loadVideos } from '../catalogue/list-objects.ts';
+import { signedPlaylistPath } from '../streaming/stream-urls.ts';
+import type { UserService } from '../user/user.service.ts';
+import * as queries from './player.queries.ts';
+
+export interface VideoReport {
+  reportType: number;
+  content: string;
+  deviceOs: string;
+  imgHost: string;
+  streamHost: string;
+}
+
+/**
+ * The play page: a video's details with the sources the caller may play. Giving a non-VIP a source
+ * spends one of the day's free views, once per video per business day; the counter on the user row
+ * changes in the same transaction as the `daily_views` row that it counts.
+ */
+export function createPlayerService(ctx: AppContext, appInfo: AppInfoService, users: UserService) {
+  const { db } = ctx;
+
+  async function videoOf(avkey: string) {
+    const video = await queries.findVideo(db, avkey);
+    if (!video) notFound('video_not_found');
+    return video;
+  }
+
+  return {
+    async videoInfo(userId: number, avkey: string): Promise<VideoInfo> {
+      const video = await videoOf(avkey);
+      const { views: viewSettings } = await appInfo.stored();
+      const now = ctx.now();
+      const today = businessDay(ctx.config.businessTimeZone, now);
+
+      const outcome = await db.transaction().execute(async (trx) => {
+        const user = await queries.lockViewCounters(trx, userId);
+        if (!user) notFound();
+        const vip = (user.vip_expiry?.getTime() ?? 0) > now.getTime();
+        const views = todaysViews(user, today, viewSettings.daily_free);
+        if (await queries.findDailyView(trx, userId, today, video.id)) {
+          return { vip, views, given: true, counterChanged: false };
+        }
+        if (!vip && views.used >= views.total) return { vip, views, given: false, counterChanged: false };
+        await queries.insertDailyView(trx, { userId, today, videoId: video.id, counted: !vip });
+        await queries.addVideoView(trx, video.id);
+        if (vip) return { vip, views, given: true, counterChanged: false };
+        const used = views.used + 1;
+        await queries.setViewsUsed(trx, userId, today, used);
+        return { vip, views: { ...views, used }, given: true, counterChanged: true };
+      });
+      // The notification reaches this process a moment later; user info must show the view at once.
+      if (outcome.counterChanged) users.userRows.drop(String(userId));
+
+      const [details] = await loadVideos(db, [video.id], userId);
+      if (!details) notFound('video_not_found');
+      const video_urls: VideoUrls = {};
+      if (outcome.given) {
+        for (const rendition of RENDITIONS) {
+          // video info is read on any line; the sources it hands out are those of the first line.
+          if (playbackRefusal({ vip: outcome.vip, viewedToday: true }, rendition, 0)) continue;
+          video_urls[rendition] = signedPlaylistPath(
+            ctx.secrets.streamUrlKey,
+            { user: userId, video: avkey, asset: video.asset_id, rendition },
+            now,
+          );
+        }
+      }
+      return {
+        ...details,
+        video_urls,
+        video_views: [outcome.views.used, outcome.vip ? UNLIMITED_VIEWS : outcome.views.total],
+      };
+    },
+
+    async actorsOfVideo(userId: number, avkey: string): Promise<{ actors: Actor[] }> {
+      const video = await videoOf(avkey);
+      const ids = await queries.actorIdsOfVideo(db, video.id);
+      return { actors: await loadActors(db, ids, userId) };
+    },
+
+    /** Related videos of `type` (the video's own type when absent), most related first. */
+    async recommended(
+      userId: number,
+      avkey: string,
+      type: VideoType | undefined,
+      page: number,
+    ): Promise<VideoPage> {
+      const video = await videoOf(avkey);
+      const listType = type ?? (video.type as VideoType);
+      const [ids, total] = await Promise.all([
+        queries.relatedVideoPage(db, video.id, listType, page),
+        queries.countRelatedVideos(db, video.id, listType),
+      ]);
+      return { videos: await loadVideos(db, ids, userId), total_results: total };
+    },
+
+    async report(userId: number, avkey: string, report: VideoReport): Promise<void> {
+      const video = await videoOf(avkey);
+      await queries.saveReport(db, {
+        userId,
+        videoId: video.id,
+        today: businessDay(ctx.config.businessTimeZone, ctx.now()),
+        ...report,
+      });
+    },
+  };
+}
+
+export type PlayerService = ReturnType<typeof createPlayerService>;
