@@ -13,7 +13,7 @@ export async function checkIn(): Promise<CheckInOutcome> {
   try {
     const reply = await request('/v2/signin', { form: {} });
     if (reply.status.code === Status.ok) outcome = 'checked_in';
-    else if (reply.status.message === 'signin_done') outcome = 'already';
+    else if (reply.status.message === 'checkin_done') outcome = 'already';
   } catch {
     return 'failed';
   }
