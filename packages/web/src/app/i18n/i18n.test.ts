@@ -1,4 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  ACCOUNT_MESSAGE_KEYS,
+  LIKE_MESSAGE_KEYS,
+  PLAYER_MESSAGE_KEYS,
+  REWARD_MESSAGE_KEYS,
+  SIGNIN_MESSAGE_KEYS,
+} from '@app/contract';
 import { cn } from './cn.ts';
 import { initI18n, messageOf, t } from './index.ts';
 import { localeFromNavigator, resolveLocale } from './locale.ts';
@@ -102,6 +109,17 @@ describe('catalogues', () => {
       'coming_soon',
     ];
     for (const key of named) expect(cnKeys, key).toContain(key);
+  });
+
+  it('carry every status message the contract says a call answers with', () => {
+    const answered = [
+      ...ACCOUNT_MESSAGE_KEYS,
+      ...LIKE_MESSAGE_KEYS,
+      ...PLAYER_MESSAGE_KEYS,
+      ...REWARD_MESSAGE_KEYS,
+      ...SIGNIN_MESSAGE_KEYS,
+    ];
+    for (const key of answered) expect(cnKeys, key).toContain(key);
   });
 
   it('write Taiwan traditional Chinese in tw', () => {

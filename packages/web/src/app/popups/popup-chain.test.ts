@@ -15,7 +15,7 @@ const userInfo = { level: 'A' } as UserInfo;
 const signinList = {
   signin: false,
   cont_total: 0,
-  result: [{ day: 1, icon: 'view', is_completed: false, details: '+2' }],
+  result: [{ day: 1, icon: 'view', amount: 2, is_completed: false, details: '+2' }],
 };
 
 describe('popupChain', () => {

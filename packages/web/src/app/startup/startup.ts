@@ -1,4 +1,14 @@
-import type { Ad, AppInfo, Category, HostList, StreamLine, UserInfo, VideoType } from '@app/contract';
+import type {
+  Ad,
+  AppInfo,
+  Category,
+  HostList,
+  SigninList,
+  StreamLine,
+  UserInfo,
+  VideoType,
+} from '@app/contract';
+export type { SigninList } from '@app/contract';
 import { NON_VIP_PIXEL } from '@app/contract/constants';
 import { chooseStreamLine } from '@app/contract/rules';
 import { Status } from '@app/contract/status-codes';
@@ -22,12 +32,6 @@ export class StartupError extends Error {
 
 /** `pwa.allow` is false: the service error text shows and start-up stops. */
 export class ServiceClosedError extends Error {}
-
-export interface SigninList {
-  signin: boolean;
-  result: { day: number; icon: string; is_completed: boolean; details: string }[];
-  cont_total: number;
-}
 
 export interface StartupData {
   hostList: HostList;
