@@ -62,6 +62,24 @@ export async function startedPhone(
   return { context, page };
 }
 
+/** A phone holding `token` (as after an earlier visit), started and with its pop-ups closed. */
+export async function phoneWith(
+  browser: Browser,
+  token: string,
+  locale = 'zh-CN',
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await phoneContext(browser, { locale });
+  await context.addInitScript((stored) => {
+    if (!localStorage.getItem('app.token')) localStorage.setItem('app.token', JSON.stringify(stored));
+  }, token);
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.log('page error:', error.message));
+  await page.goto(`${baseUrl}/long`);
+  await page.locator('.app-tab-bar').waitFor();
+  await settle(page);
+  return { context, page };
+}
+
 /** Moves inside the running app (as a link would), so start-up and its pop-ups do not run again. */
 export async function open(page: Page, path: string) {
   await page.evaluate((to) => {
@@ -82,9 +100,9 @@ export async function expectMessage(page: Page, text: string) {
   else await page.locator('.adm-toast-mask').waitFor({ state: 'detached' });
 }
 
-export async function shot(page: Page, name: string) {
+export async function shot(page: Page, name: string, fullPage = false) {
   await page.waitForTimeout(350); // let transitions finish
-  await page.screenshot({ path: screenshotPath(name) });
+  await page.screenshot({ path: screenshotPath(name), fullPage });
 }
 
 /** Unique addresses per run: the server keeps accounts for the whole suite. */

@@ -26,6 +26,9 @@ const FriendPage = lazy(() => import('../features/accounts/pages/FriendPage.tsx'
 // Member area (issue 8).
 const MemberPage = lazy(() => import('../features/member/pages/MemberPage.tsx'));
 const MemberOldPage = lazy(() => import('../features/member/pages/MemberOldPage.tsx'));
+const SharePage = lazy(() => import('../features/member/pages/SharePage.tsx'));
+const SettingPage = lazy(() => import('../features/member/pages/SettingPage.tsx'));
+const PolicyPage = lazy(() => import('../features/member/pages/PolicyPage.tsx'));
 
 /**
  * Every route of both spec parts (history mode). Pages that later issues build show a titled
@@ -63,7 +66,7 @@ export const ROUTES: RouteSpec[] = [
   { path: '/collect', name: 'collect' },
   { path: '/member', name: 'member', element: <MemberPage /> },
   { path: '/member_old', name: 'member', element: <MemberOldPage /> },
-  { path: '/member/setting', name: 'setting' },
+  { path: '/member/setting', name: 'setting', element: <SettingPage /> },
   { path: '/member/signin', name: 'signin', element: <SignInPage /> },
   { path: '/member/signup', name: 'signup', element: <SignUpPage /> },
   { path: '/member/forget', name: 'forget', element: <ForgetPage /> },
@@ -73,10 +76,10 @@ export const ROUTES: RouteSpec[] = [
   { path: '/member/changebind', name: 'changebind', needsBinding: true, element: <ChangeBindPage /> },
   { path: '/member/change', name: 'change', needsBinding: true, element: <ChangePasswordPage /> },
   { path: '/member/product', name: 'product' },
-  { path: '/member/share', name: 'share' },
+  { path: '/member/share', name: 'share', element: <SharePage /> },
   { path: '/member/friend', name: 'friend', needsBinding: true, element: <FriendPage /> },
   { path: '/member/vip', name: 'vip' },
-  { path: '/member/policy', name: 'policy' },
+  { path: '/member/policy', name: 'policy', element: <PolicyPage /> },
   { path: '/member/payment', name: 'payment' },
   { path: '/member/paymentOld', name: 'paymentOld' },
   { path: '/member/paymentSale/:level', name: 'paymentSale' },

@@ -8,21 +8,12 @@ import { EncryptedImage } from '../../components/encrypted-image/index.ts';
 import { RewardIcon } from '../../components/reward-icon/index.ts';
 import { checkIn } from '../../features/member/api/checkin-api.ts';
 import { followAd } from '../ad-link.ts';
+import { copyText } from '../copy-text.ts';
 import { readSetting, writeSetting } from '../settings.ts';
 import { useStartupData } from '../startup/startup-store.ts';
 import { announcementLines, dismissedUntil } from './announcement-text.ts';
 import { popupChain, todaysReward } from './popup-chain.ts';
 import './popups.css';
-
-/** Copies to the clipboard; false where the browser refuses (no permission, insecure origin). */
-async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** The start-up pop-ups, one at a time: announcement → promotion → ad → forever address → daily check-in. */
 export function PopupChain({ onDone }: { onDone: () => void }) {
