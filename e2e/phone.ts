@@ -126,6 +126,11 @@ export async function api<T>(
   return (await reply.json()) as Reply<T>;
 }
 
+export async function apiGet<T>(path: string, token: string): Promise<Reply<T>> {
+  const reply = await fetch(`${baseUrl}${path}?token=${encodeURIComponent(token)}`);
+  return (await reply.json()) as Reply<T>;
+}
+
 /** The newest code the dev outbox holds for an address (mail lower-cased, phone as "886-912…"). */
 export async function codeFor(to: string): Promise<string> {
   for (let i = 0; i < 40; i++) {

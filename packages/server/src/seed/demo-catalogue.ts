@@ -354,8 +354,9 @@ export async function insertDemoCatalogue(db: Db, images: DemoImages, assets: De
     await trx
       .insertInto('signin_rewards')
       .values([
-        { day: 1, icon: 'view', amount: 2, details: '+2 次观看' },
-        { day: 2, icon: 'point', amount: 5, details: '+5 积分' },
+        // Day 1 gives points, so a first check-in shows on the member page's points at once.
+        { day: 1, icon: 'point', amount: 5, details: '+5 积分' },
+        { day: 2, icon: 'view', amount: 2, details: '+2 次观看' },
         { day: 3, icon: 'view', amount: 3, details: '+3 次观看' },
         { day: 4, icon: 'discost', amount: 1, details: '优惠券 x1', ticket_template_id: welcomeTicket?.id },
         { day: 5, icon: 'point', amount: 10, details: '+10 积分' },
