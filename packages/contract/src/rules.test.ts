@@ -2,10 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   chooseStreamLine,
   formatDate,
+  formatDuration,
   formatPlayCount,
   formatViews,
+  hasMorePages,
   isNewerVersion,
   isValidEmail,
+  playPath,
   promotionLevel,
   promotionTarget,
 } from './rules.ts';
@@ -84,5 +87,31 @@ describe('promotionTarget', () => {
   });
   it('leads to the regular plans when member levels are off', () => {
     expect(promotionTarget(false, 'C', 'promo_button')).toBe('/member/payment?source=promo_button');
+  });
+});
+
+describe('hasMorePages', () => {
+  it('loads another page while page × size is below the total', () => {
+    expect(hasMorePages(1, 24, 25)).toBe(true);
+    expect(hasMorePages(1, 24, 24)).toBe(false);
+    expect(hasMorePages(2, 24, 48)).toBe(false);
+    expect(hasMorePages(1, 24, 0)).toBe(false);
+  });
+});
+
+describe('playPath', () => {
+  it('opens long videos in lPlay and short and original ones in sPlay with their type', () => {
+    expect(playPath({ video_id: 'ab-1', video_type: 'long' })).toBe('/long/play/ab-1');
+    expect(playPath({ video_id: 'cd_2', video_type: 'original' })).toBe(
+      '/short/play/cd_2?video_type=original',
+    );
+  });
+});
+
+describe('formatDuration', () => {
+  it('writes minutes and seconds, and hours from an hour up', () => {
+    expect(formatDuration(0)).toBe('0:00');
+    expect(formatDuration(65)).toBe('1:05');
+    expect(formatDuration(3600 + 62)).toBe('1:01:02');
   });
 });

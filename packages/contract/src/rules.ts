@@ -74,3 +74,24 @@ export function promotionTarget(memberLevel: boolean, level: string, source: str
   const query = `?source=${encodeURIComponent(source)}`;
   return memberLevel ? `/member/paymentSale/${level}${query}` : `/member/payment${query}`;
 }
+
+/** List paging (part 2 §4): another page exists while `page × pageSize` is below the total. */
+export function hasMorePages(page: number, pageSize: number, totalResults: number): boolean {
+  return page * pageSize < totalResults;
+}
+
+/** Where a video card leads: long videos to lPlay, short and original to sPlay (part 2 §2.1). */
+export function playPath(video: { video_id: string; video_type: string }): string {
+  return video.video_type === 'long'
+    ? `/long/play/${encodeURIComponent(video.video_id)}`
+    : `/short/play/${encodeURIComponent(video.video_id)}?video_type=${video.video_type}`;
+}
+
+/** A duration as `m:ss`, or `h:mm:ss` from an hour up (video cards, the player's clock). */
+export function formatDuration(seconds: number): string {
+  const whole = Math.max(0, Math.floor(seconds));
+  const pad = (value: number) => String(value).padStart(2, '0');
+  const hours = Math.floor(whole / 3600);
+  const minutes = Math.floor((whole % 3600) / 60);
+  return hours > 0 ? `${hours}:${pad(minutes)}:${pad(whole % 60)}` : `${minutes}:${pad(whole % 60)}`;
+}

@@ -59,6 +59,7 @@ export const cn = {
   time_days: '{{count}}天',
   time_min_sec: '{{minutes}}分{{seconds}}秒',
   count_wan: '{{count}}万',
+  count_wan_suffix: '万',
   video_count: '{{count}}个视频',
   views_count: '{{count}}次播放',
 

@@ -56,6 +56,7 @@ export const tw: Record<keyof typeof cn, string> = {
   time_days: '{{count}} 天',
   time_min_sec: '{{minutes}} 分 {{seconds}} 秒',
   count_wan: '{{count}}萬',
+  count_wan_suffix: '萬',
   video_count: '{{count}} 部影片',
   views_count: '{{count}} 次觀看',
 

@@ -1,0 +1,100 @@
+import { PAGE_SIZE } from '@app/contract/constants';
+import { hasMorePages } from '@app/contract/rules';
+import { ErrorBlock, InfiniteScroll, PullToRefresh } from 'antd-mobile';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import './paged-list.css';
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+interface Props<T> {
+  /** Reads one page (from 1); a new `load` (other filters, another tab) starts again at page 1. */
+  load: (page: number) => Promise<Page<T>>;
+  render: (items: T[]) => ReactNode;
+  /** The empty text of this route (part 2 §8). */
+  emptyText: string;
+  pageSize?: number;
+  /** Told of every page loaded after the first (promotion pop-up cadence counts pull-up loads). */
+  onLoadMore?: (page: number) => void;
+}
+
+/**
+ * A list in pages (part 2 §4): pull-up loads the next page while page × size is below the total,
+ * then a no-more state; pull-down reloads page 1; loading, data and empty states.
+ */
+export function PagedList<T>({ load, render, emptyText, pageSize = PAGE_SIZE, onLoadMore }: Props<T>) {
+  const { t } = useTranslation();
+  const [items, setItems] = useState<T[]>([]);
+  const [page, setPage] = useState(0);
+  const [total, setTotal] = useState(0);
+  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
+  // Replies of an earlier `load` (a tab left behind) must not land in this one's list.
+  const generation = useRef(0);
+
+  const first = useCallback(async () => {
+    const mine = ++generation.current;
+    try {
+      const reply = await load(1);
+      if (mine !== generation.current) return;
+      setItems(reply.items);
+      setTotal(reply.total);
+      setPage(1);
+      setState('ready');
+    } catch {
+      if (mine === generation.current) setState('failed');
+    }
+  }, [load]);
+
+  useEffect(() => {
+    setState('loading');
+    setItems([]);
+    setPage(0);
+    void first();
+  }, [first]);
+
+  const more = async () => {
+    const mine = generation.current;
+    const next = page + 1;
+    const reply = await load(next);
+    if (mine !== generation.current) return;
+    setItems((current) => [...current, ...reply.items]);
+    setTotal(reply.total);
+    setPage(next);
+    onLoadMore?.(next);
+  };
+
+  if (state === 'loading') return <div className="paged-list__state">{t('loading')}</div>;
+  if (state === 'failed')
+    return (
+      <button type="button" className="paged-list__state paged-list__retry" onClick={() => void first()}>
+        {t('load_failed')}
+      </button>
+    );
+  return (
+    <PullToRefresh
+      onRefresh={first}
+      pullingText={t('pull_to_refresh')}
+      canReleaseText={t('release_to_refresh')}
+      refreshingText={t('refreshing')}
+      completeText=""
+    >
+      {items.length === 0 ? (
+        <ErrorBlock status="empty" title={emptyText} description="" className="paged-list__empty" />
+      ) : (
+        <>
+          {render(items)}
+          <InfiniteScroll loadMore={more} hasMore={hasMorePages(page, pageSize, total)}>
+            {(hasMore) => (
+              <span className="paged-list__footer" data-testid="list-footer">
+                {hasMore ? t('loading_more') : t('no_more')}
+              </span>
+            )}
+          </InfiniteScroll>
+        </>
+      )}
+    </PullToRefresh>
+  );
+}

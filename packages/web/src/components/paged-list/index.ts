@@ -1,0 +1,1 @@
+export { PagedList, type Page } from './PagedList.tsx';

@@ -1,0 +1,41 @@
+import type { Video } from '@app/contract';
+import { formatDuration, formatPlayCount, playPath } from '@app/contract/rules';
+import { PlayOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { EncryptedImage } from '../encrypted-image/index.ts';
+import './video-card.css';
+
+const TAG_KEYS: Record<string, string> = {
+  limited_free: 'tag_limited_free',
+  free: 'tag_free',
+  vip: 'tag_vip',
+  exclusive: 'tag_exclusive',
+};
+
+/**
+ * A video in a list: cover (landscape for long videos, portrait for short and original ones),
+ * duration, its main tag, title and play count; a tap opens the play page.
+ */
+export function VideoCard({ video }: { video: Video }) {
+  const { t, i18n } = useTranslation();
+  const portrait = video.video_type !== 'long';
+  const title = i18n.language === 'cn' && video.video_title_cn ? video.video_title_cn : video.video_title;
+  const tag = TAG_KEYS[video.main_tag];
+  return (
+    <Link to={playPath(video)} className={portrait ? 'video-card video-card--portrait' : 'video-card'}>
+      <div className="video-card__cover">
+        <EncryptedImage src={video.cover} alt={title} aspectRatio={portrait ? '3 / 4' : '16 / 9'} rounded />
+        {tag && <span className={`video-card__tag video-card__tag--${video.main_tag}`}>{t(tag)}</span>}
+        <span className="video-card__meta">
+          <span className="video-card__views">
+            <PlayOutline aria-hidden />
+            {formatPlayCount(video.views, t('count_wan_suffix'))}
+          </span>
+          <span>{formatDuration(video.video_duration)}</span>
+        </span>
+      </div>
+      <span className="video-card__title">{title}</span>
+    </Link>
+  );
+}

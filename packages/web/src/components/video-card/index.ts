@@ -1,0 +1,1 @@
+export { VideoCard } from './VideoCard.tsx';
