@@ -61,12 +61,15 @@ export async function prepareDataDir(extraEnv: Record<string, string> = {}) {
 }
 
 /** The real app on a private copy of the seeded product, reached through `app.inject`. */
-export async function buildTestApp(extraEnv: Record<string, string> = {}) {
+export async function buildTestApp(
+  extraEnv: Record<string, string> = {},
+  options: Omit<Parameters<typeof buildApp>[2], 'logger'> = {},
+) {
   const data = await prepareDataDir(extraEnv);
   const config = loadConfig(data.env);
   const db = await openDatabase(config);
   await migrateToLatest(db);
-  const built = await buildApp(config, db, { logger: false });
+  const built = await buildApp(config, db, { ...options, logger: false });
   await built.app.ready();
   return {
     ...built,

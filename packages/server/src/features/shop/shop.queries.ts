@@ -1,0 +1,221 @@
+import { sql, type Insertable } from 'kysely';
+import type { Db } from '../../platform/db/database.ts';
+import type { Database } from '../../platform/db/schema.ts';
+
+const PLAN_COLUMNS = [
+  'id',
+  'name',
+  'price_cents',
+  'original_price_cents',
+  'slogan',
+  'tag',
+  'tag_color',
+  'color',
+  'days',
+  'sale_level',
+  'cash_title',
+] as const;
+
+/** Regular plans (no sale level), in the operator's order. */
+export function regularPlans(db: Db) {
+  return db
+    .selectFrom('plans')
+    .select(PLAN_COLUMNS)
+    .where('sale_level', 'is', null)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+}
+
+/** The sale plan of a promotion level (the first, should the operator have made several). */
+export function salePlanOf(db: Db, level: string) {
+  return db
+    .selectFrom('plans')
+    .select(PLAN_COLUMNS)
+    .where('sale_level', '=', level)
+    .orderBy('sort')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export function findPlan(db: Db, planId: number) {
+  return db.selectFrom('plans').select(PLAN_COLUMNS).where('id', '=', planId).executeTakeFirst();
+}
+
+export function enabledChannels(db: Db) {
+  return db
+    .selectFrom('payment_channels')
+    .select(['id', 'pay_type', 'name', 'detail_name'])
+    .where('enabled', '=', true)
+    .orderBy('id')
+    .execute();
+}
+
+export function findChannel(db: Db, channelId: number) {
+  return db
+    .selectFrom('payment_channels')
+    .select(['id', 'pay_type', 'name', 'enabled'])
+    .where('id', '=', channelId)
+    .executeTakeFirst();
+}
+
+/** The first open channel of a pay type, for the old page, which names only the type. */
+export function firstChannelOfType(db: Db, payType: string) {
+  return db
+    .selectFrom('payment_channels')
+    .select(['id'])
+    .where('pay_type', '=', payType)
+    .orderBy('enabled', 'desc')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** The buyer's row, locked: concurrent buys of one account take turns, so the per-minute limit holds. */
+export function lockBuyer(db: Db, userId: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'created_at', 'vip_expiry', 'paid_orders'])
+    .where('id', '=', userId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** A ticket the user holds, with its template's price and limit. */
+export function findHeldTicket(db: Db, userId: number, ticketId: number) {
+  return db
+    .selectFrom('user_tickets')
+    .innerJoin('ticket_templates', 'ticket_templates.id', 'user_tickets.template_id')
+    .select([
+      'user_tickets.id',
+      'user_tickets.expires_at',
+      'user_tickets.spent_at',
+      'ticket_templates.price_cents',
+      'ticket_templates.limit_price_cents',
+    ])
+    .where('user_tickets.id', '=', ticketId)
+    .where('user_tickets.user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** True when the account made an order (not one the provider failed) since `since`. */
+export async function orderedSince(db: Db, userId: number, since: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('created_at', '>', since)
+    .where('status', '<>', 'failed')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export type NewOrder = Omit<
+  Insertable<Database['orders']>,
+  'id' | 'status' | 'paid_at' | 'gateway_trade_no' | 'vip_until'
+>;
+
+export async function insertOrder(db: Db, order: NewOrder): Promise<number> {
+  const row = await db.insertInto('orders').values(order).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A provider that failed to start the payment leaves the order failed: it does not count as a request. */
+export async function markOrderFailed(db: Db, orderId: number) {
+  await db
+    .updateTable('orders')
+    .set({ status: 'failed' })
+    .where('id', '=', orderId)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+/** The order a notify names, locked until its transaction ends: concurrent notifies take turns. */
+export function lockOrderByTradeNo(db: Db, outTradeNo: string) {
+  return db
+    .selectFrom('orders')
+    .select(['id', 'user_id', 'status', 'amount_cents', 'days', 'bonus_days', 'ticket_id'])
+    .where('out_trade_no', '=', outTradeNo)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** The purchase in the ledger under the order's key: false when it was recorded before. */
+export async function recordPurchase(
+  db: Db,
+  grant: { userId: number; orderId: number; vipDays: number },
+): Promise<boolean> {
+  const row = await db
+    .insertInto('ledger')
+    .values({
+      user_id: grant.userId,
+      kind: 'order',
+      vip_days: grant.vipDays,
+      grant_key: `order:${grant.orderId}`,
+    })
+    .onConflict((oc) => oc.column('grant_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * VIP extended from now or from the current expiry, whichever is later, and one more paid order
+ * (the promotion level is derived from that count). Returns the new expiry.
+ */
+export async function extendVipForPurchase(db: Db, userId: number, days: number, now: Date): Promise<Date> {
+  const row = await db
+    .updateTable('users')
+    .set({
+      vip_expiry: sql<Date>`greatest(coalesce(vip_expiry, ${now}::timestamptz), ${now}::timestamptz) + ${days}::int * interval '1 day'`,
+      paid_orders: sql<number>`paid_orders + 1`,
+    })
+    .where('id', '=', userId)
+    .returning('vip_expiry')
+    .executeTakeFirstOrThrow();
+  return row.vip_expiry!;
+}
+
+export async function markOrderPaid(
+  db: Db,
+  orderId: number,
+  paid: { at: Date; gatewayTradeNo: string; vipUntil: Date },
+) {
+  await db
+    .updateTable('orders')
+    .set({
+      status: 'paid',
+      paid_at: paid.at,
+      gateway_trade_no: paid.gatewayTradeNo,
+      vip_until: paid.vipUntil,
+    })
+    .where('id', '=', orderId)
+    .execute();
+}
+
+/** The ticket is spent by the first paid order that used it. */
+export async function spendTicket(db: Db, ticketId: number, orderId: number, at: Date): Promise<boolean> {
+  const row = await db
+    .updateTable('user_tickets')
+    .set({ spent_at: at, spent_order_id: orderId })
+    .where('id', '=', ticketId)
+    .where('spent_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** An account's paid orders, newest first. */
+export function paidOrders(db: Db, userId: number, limit: number) {
+  return db
+    .selectFrom('orders')
+    .select(['out_trade_no', 'name', 'method', 'amount_cents', 'created_at', 'vip_until'])
+    .where('user_id', '=', userId)
+    .where('status', '=', 'paid')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
