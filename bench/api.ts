@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { sql } from 'kysely';
 import { signedParams } from '../packages/server/src/adapters/payment-gateway.ts';
 import { openDatabase } from '../packages/server/src/platform/db/database.ts';
 import { hashPassword, PASSWORD_HASH_COST } from '../packages/server/src/platform/passwords.ts';
@@ -431,9 +432,7 @@ async function checkOrdersPaidOnce(orders: BenchOrder[], days: number): Promise<
       const rows = await db
         .selectFrom('orders')
         .innerJoin('users', 'users.id', 'orders.user_id')
-        .leftJoin('ledger', (join) =>
-          join.on('ledger.grant_key', '=', (eb) => eb.fn('concat', [eb.val('order:'), eb.ref('orders.id')])),
-        )
+        .leftJoin('ledger', (join) => join.on(sql<boolean>`ledger.grant_key = 'order:' || orders.id::text`))
         .select([
           'orders.status',
           'orders.paid_at',

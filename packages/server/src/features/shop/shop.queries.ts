@@ -142,40 +142,40 @@ export function lockOrderByTradeNo(db: Db, outTradeNo: string) {
     .executeTakeFirst();
 }
 
-/** The purchase in the ledger under the order's key: false when it was recorded before. */
-export async function recordPurchase(
-  db: Db,
-  grant: { userId: number; orderId: number; vipDays: number },
-): Promise<boolean> {
-  const row = await db
-    .insertInto('ledger')
-    .values({
-      user_id: grant.userId,
-      kind: 'order',
-      vip_days: grant.vipDays,
-      grant_key: `order:${grant.orderId}`,
-    })
-    .onConflict((oc) => oc.column('grant_key').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /**
- * VIP extended from now or from the current expiry, whichever is later, and one more paid order
- * (the promotion level is derived from that count). Returns the new expiry.
+ * The purchase in the ledger under the order's key and, only when that row is new, VIP extended
+ * from now or from the current expiry, whichever is later, and one more paid order counted (the
+ * promotion level is derived from that count). One statement; undefined when the order was
+ * granted before. Returns the new expiry.
  */
-export async function extendVipForPurchase(db: Db, userId: number, days: number, now: Date): Promise<Date> {
+export async function grantPurchase(
+  db: Db,
+  grant: { userId: number; orderId: number; vipDays: number; now: Date },
+): Promise<Date | undefined> {
+  const { now, vipDays } = grant;
   const row = await db
+    .with('granted', (qb) =>
+      qb
+        .insertInto('ledger')
+        .values({
+          user_id: grant.userId,
+          kind: 'order',
+          vip_days: vipDays,
+          grant_key: `order:${grant.orderId}`,
+        })
+        .onConflict((oc) => oc.column('grant_key').doNothing())
+        .returning('user_id'),
+    )
     .updateTable('users')
+    .from('granted')
     .set({
-      vip_expiry: sql<Date>`greatest(coalesce(vip_expiry, ${now}::timestamptz), ${now}::timestamptz) + ${days}::int * interval '1 day'`,
-      paid_orders: sql<number>`paid_orders + 1`,
+      vip_expiry: sql<Date>`greatest(coalesce(users.vip_expiry, ${now}::timestamptz), ${now}::timestamptz) + ${vipDays}::int * interval '1 day'`,
+      paid_orders: sql<number>`users.paid_orders + 1`,
     })
-    .where('id', '=', userId)
-    .returning('vip_expiry')
-    .executeTakeFirstOrThrow();
-  return row.vip_expiry!;
+    .whereRef('users.id', '=', 'granted.user_id')
+    .returning('users.vip_expiry')
+    .executeTakeFirst();
+  return row?.vip_expiry ?? undefined;
 }
 
 export async function markOrderPaid(

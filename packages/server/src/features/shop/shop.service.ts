@@ -121,35 +121,40 @@ export function createShopService(deps: {
     };
   }
 
-  /** The pending order, made under the buyer's row lock so one account's buys take turns. */
+  /**
+   * The pending order. Plan, channel and ticket are read first, side by side (nothing about them is
+   * decided by a race); the per-minute limit and the sale level are read under the buyer's row lock,
+   * each in a statement of its own, so a buy that waited for the lock sees the order the other made.
+   */
   async function createOrder(userId: number, request: BuyRequest, now: Date) {
+    const [plan, channel, held] = await Promise.all([
+      queries.findPlan(db, request.planId),
+      queries.findChannel(db, request.channelId),
+      request.ticketId === undefined ? undefined : queries.findHeldTicket(db, userId, request.ticketId),
+    ]);
+    if (!plan) fail(Status.notFound, 'plan_not_found');
+    if (!channel || !(PAY_TYPES as readonly string[]).includes(channel.pay_type))
+      fail(Status.notFound, 'channel_not_found');
+    if (!channel.enabled) fail(Status.conflict, 'channel_busy');
+    let ticket: { priceCents: number; limitPriceCents: number } | undefined;
+    if (request.ticketId !== undefined) {
+      if (!held) fail(Status.notFound, 'ticket_not_found');
+      if (held.spent_at || held.expires_at.getTime() <= now.getTime())
+        fail(Status.conflict, 'ticket_unavailable');
+      if (plan.price_cents < held.limit_price_cents) fail(Status.invalid, 'ticket_below_limit');
+      ticket = { priceCents: held.price_cents, limitPriceCents: held.limit_price_cents };
+    }
+    const { cost, discount } = orderCostCents(plan.price_cents, ticket);
+
     return db.transaction().execute(async (trx) => {
       const buyer = await queries.lockBuyer(trx, userId);
       if (!buyer) fail(Status.notFound);
-      const plan = await queries.findPlan(trx, request.planId);
-      if (!plan) fail(Status.notFound, 'plan_not_found');
       // A sale plan is the offer of one level's page: sold only to accounts of that level.
       if (plan.sale_level && plan.sale_level !== promotionLevelOf(buyer, now.getTime()))
         fail(Status.refused, 'sale_level_mismatch');
-      const channel = await queries.findChannel(trx, request.channelId);
-      if (!channel || !(PAY_TYPES as readonly string[]).includes(channel.pay_type))
-        fail(Status.notFound, 'channel_not_found');
-      if (!channel.enabled) fail(Status.conflict, 'channel_busy');
-
-      let ticket: { priceCents: number; limitPriceCents: number } | undefined;
-      if (request.ticketId !== undefined) {
-        const held = await queries.findHeldTicket(trx, userId, request.ticketId);
-        if (!held) fail(Status.notFound, 'ticket_not_found');
-        if (held.spent_at || held.expires_at.getTime() <= now.getTime())
-          fail(Status.conflict, 'ticket_unavailable');
-        if (plan.price_cents < held.limit_price_cents) fail(Status.invalid, 'ticket_below_limit');
-        ticket = { priceCents: held.price_cents, limitPriceCents: held.limit_price_cents };
-      }
-
       const window = new Date(now.getTime() - MINUTE_MS / ORDER_REQUESTS_PER_MINUTE);
       if (await queries.orderedSince(trx, userId, window)) fail(Status.invalid, 'order_too_frequent');
 
-      const { cost, discount } = orderCostCents(plan.price_cents, ticket);
       const outTradeNo = newOutTradeNo(now);
       const id = await queries.insertOrder(trx, {
         out_trade_no: outTradeNo,
@@ -259,11 +264,14 @@ export function createShopService(deps: {
         if (order.amount_cents !== notice.amountCents) return refuse(401, 'amount');
         const done = { status: 200 as const, body: provider.acknowledgement, applied: false };
         if (order.status === 'paid') return done;
-        const vipDays = order.days + order.bonus_days;
-        if (!(await queries.recordPurchase(trx, { userId: order.user_id, orderId: order.id, vipDays })))
-          return done;
         const now = new Date();
-        const vipUntil = await queries.extendVipForPurchase(trx, order.user_id, vipDays, now);
+        const vipUntil = await queries.grantPurchase(trx, {
+          userId: order.user_id,
+          orderId: order.id,
+          vipDays: order.days + order.bonus_days,
+          now,
+        });
+        if (!vipUntil) return done;
         await queries.markOrderPaid(trx, order.id, { at: now, gatewayTradeNo: notice.tradeNo, vipUntil });
         // Paid money is honoured even when the ticket went to another order paid first.
         if (order.ticket_id !== null && !(await queries.spendTicket(trx, order.ticket_id, order.id, now)))
