@@ -143,56 +143,52 @@ export function lockOrderByTradeNo(db: Db, outTradeNo: string) {
 }
 
 /**
- * The purchase in the ledger under the order's key and, only when that row is new, VIP extended
- * from now or from the current expiry, whichever is later, and one more paid order counted (the
- * promotion level is derived from that count). One statement; undefined when the order was
- * granted before. Returns the new expiry.
+ * Pays a locked pending order in one statement: the purchase in the ledger under the order's key
+ * and, only when that row is new, VIP extended from now or from the current expiry, whichever is
+ * later, one more paid order counted (the promotion level is derived from that count), and the
+ * order marked paid with the expiry it bought. Undefined when the order was granted before.
  */
-export async function grantPurchase(
+export async function payOrder(
   db: Db,
-  grant: { userId: number; orderId: number; vipDays: number; now: Date },
+  paid: { orderId: number; userId: number; vipDays: number; now: Date; gatewayTradeNo: string },
 ): Promise<Date | undefined> {
-  const { now, vipDays } = grant;
+  const { now, vipDays } = paid;
   const row = await db
     .with('granted', (qb) =>
       qb
         .insertInto('ledger')
         .values({
-          user_id: grant.userId,
+          user_id: paid.userId,
           kind: 'order',
           vip_days: vipDays,
-          grant_key: `order:${grant.orderId}`,
+          grant_key: `order:${paid.orderId}`,
         })
         .onConflict((oc) => oc.column('grant_key').doNothing())
         .returning('user_id'),
     )
-    .updateTable('users')
-    .from('granted')
-    .set({
-      vip_expiry: sql<Date>`greatest(coalesce(users.vip_expiry, ${now}::timestamptz), ${now}::timestamptz) + ${vipDays}::int * interval '1 day'`,
-      paid_orders: sql<number>`users.paid_orders + 1`,
-    })
-    .whereRef('users.id', '=', 'granted.user_id')
-    .returning('users.vip_expiry')
-    .executeTakeFirst();
-  return row?.vip_expiry ?? undefined;
-}
-
-export async function markOrderPaid(
-  db: Db,
-  orderId: number,
-  paid: { at: Date; gatewayTradeNo: string; vipUntil: Date },
-) {
-  await db
+    .with('extended', (qb) =>
+      qb
+        .updateTable('users')
+        .from('granted')
+        .set({
+          vip_expiry: sql<Date>`greatest(coalesce(users.vip_expiry, ${now}::timestamptz), ${now}::timestamptz) + ${vipDays}::int * interval '1 day'`,
+          paid_orders: sql<number>`users.paid_orders + 1`,
+        })
+        .whereRef('users.id', '=', 'granted.user_id')
+        .returning('users.vip_expiry'),
+    )
     .updateTable('orders')
-    .set({
+    .from('extended')
+    .set((eb) => ({
       status: 'paid',
-      paid_at: paid.at,
+      paid_at: now,
       gateway_trade_no: paid.gatewayTradeNo,
-      vip_until: paid.vipUntil,
-    })
-    .where('id', '=', orderId)
-    .execute();
+      vip_until: eb.ref('extended.vip_expiry'),
+    }))
+    .where('orders.id', '=', paid.orderId)
+    .returning('orders.vip_until')
+    .executeTakeFirst();
+  return row?.vip_until ?? undefined;
 }
 
 /** The ticket is spent by the first paid order that used it. */

@@ -265,14 +265,14 @@ export function createShopService(deps: {
         const done = { status: 200 as const, body: provider.acknowledgement, applied: false };
         if (order.status === 'paid') return done;
         const now = new Date();
-        const vipUntil = await queries.grantPurchase(trx, {
-          userId: order.user_id,
+        const paid = await queries.payOrder(trx, {
           orderId: order.id,
+          userId: order.user_id,
           vipDays: order.days + order.bonus_days,
           now,
+          gatewayTradeNo: notice.tradeNo,
         });
-        if (!vipUntil) return done;
-        await queries.markOrderPaid(trx, order.id, { at: now, gatewayTradeNo: notice.tradeNo, vipUntil });
+        if (!paid) return done;
         // Paid money is honoured even when the ticket went to another order paid first.
         if (order.ticket_id !== null && !(await queries.spendTicket(trx, order.ticket_id, order.id, now)))
           log.warn({ order: notice.outTradeNo }, 'ticket of a paid order was already spent');
