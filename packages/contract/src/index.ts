@@ -11,3 +11,4 @@ export * from './likes.ts';
 export * from './signin.ts';
 export * from './rewards.ts';
 export * from './player.ts';
+export * from './shop.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACTIVITY_CODE_MAX_LENGTH } from './constants.ts';
 import { EMAIL_PATTERN } from './rules.ts';
+import { orderCostCents, yuanOf } from './shop.ts';
 import { optionalBody, TokenParamSchema } from './startup.ts';
 import { replySchema } from './status.ts';
 
@@ -101,10 +102,14 @@ export function ticketApplies(planPrice: number, ticket: Pick<Ticket, 'limit_pri
   return planPrice >= ticket.limit_price;
 }
 
-/** §4: the cost with a ticket is the plan price minus the ticket's price, never below zero. */
+/**
+ * §4: the cost the payment page shows, in yuan as the wire carries prices: the server's own rule
+ * (`orderCostCents`), so the page and the order always agree.
+ */
 export function costWithTicket(planPrice: number, ticket: Pick<Ticket, 'price' | 'limit_price'> | null) {
-  if (!ticket || !ticketApplies(planPrice, ticket)) return planPrice;
-  return Math.max(0, Math.round((planPrice - ticket.price) * 100) / 100);
+  const cents = (yuan: number) => Math.round(yuan * 100);
+  const held = ticket && { priceCents: cents(ticket.price), limitPriceCents: cents(ticket.limit_price) };
+  return yuanOf(orderCostCents(cents(planPrice), held ?? undefined).cost);
 }
 
 // ── Appeals ──────────────────────────────────────────────────────────────────

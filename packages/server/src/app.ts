@@ -21,6 +21,7 @@ import {
 import type { Config } from './config.ts';
 import { createMailSender } from './adapters/mail.ts';
 import { createOutbox } from './adapters/outbox.ts';
+import { createPaymentProvider, type PaymentProvider } from './adapters/payment-gateway.ts';
 import { createSmsSender } from './adapters/sms.ts';
 import { accountsRoutes } from './features/accounts/accounts.routes.ts';
 import { createAccountsService } from './features/accounts/accounts.service.ts';
@@ -40,6 +41,9 @@ import { pwaRoutes } from './features/pwa/pwa.routes.ts';
 import { rewardsRoutes } from './features/rewards/rewards.routes.ts';
 import { createRewardsService } from './features/rewards/rewards.service.ts';
 import { sessionRoutes } from './features/session/session.routes.ts';
+import { sandboxPayRoutes } from './features/shop/sandbox-pay.routes.ts';
+import { shopRoutes } from './features/shop/shop.routes.ts';
+import { createShopService } from './features/shop/shop.service.ts';
 import { createSessionService, SESSION_CHANGED_CHANNEL } from './features/session/session.service.ts';
 import { signinRoutes } from './features/signin/signin.routes.ts';
 import { createSigninService } from './features/signin/signin.service.ts';
@@ -70,7 +74,8 @@ export interface BuiltApp {
 export async function buildApp(
   config: Config,
   db: Db,
-  options: { logger?: boolean; now?: () => Date } = {},
+  /** `now` replaces the clock (tests); `paymentProvider` the configured gateway (provider failures). */
+  options: { logger?: boolean; now?: () => Date; paymentProvider?: PaymentProvider } = {},
 ): Promise<BuiltApp> {
   const ctx: AppContext = {
     config,
@@ -148,6 +153,12 @@ export async function buildApp(
   await app.register(likesRoutes(sessions, createLikesService(ctx)));
   await app.register(pwaRoutes(ctx, lines));
   await app.register(rewardsRoutes(sessions, createRewardsService(ctx, users, appInfo)));
+  const payments = createPaymentProvider(config, ctx.secrets);
+  const provider = options.paymentProvider ?? payments.provider;
+  await app.register(
+    shopRoutes(config, sessions, createShopService({ ctx, appInfo, users, provider, log: app.log })),
+  );
+  if (payments.account.mode === 'sandbox') await app.register(sandboxPayRoutes(payments.account));
 
   app.get('/healthz', async () => {
     await db.selectFrom('settings').select('key').limit(1).execute();

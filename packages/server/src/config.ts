@@ -3,6 +3,7 @@ import { z } from 'zod';
 
 /** A provider address; an empty value (`SMTP_URL=` in an env file) means none. */
 const optionalUrl = z.preprocess((value) => (value === '' ? undefined : value), z.string().url().optional());
+const optionalText = z.preprocess((value) => (value === '' ? undefined : value), z.string().optional());
 
 /**
  * The typed configuration, read from the environment once. Defaults run the whole product on one
@@ -48,10 +49,12 @@ const EnvSchema = z.object({
         .map((country) => country.trim().toUpperCase())
         .filter(Boolean),
     ),
+  /** `sandbox` (default outside production) mounts the built-in gateway at /sandbox-pay. */
   PAYMENT_MODE: z.enum(['sandbox', 'live']).optional(),
-  PAYMENT_GATEWAY_URL: z.string().optional(),
-  PAYMENT_PID: z.string().optional(),
-  PAYMENT_KEY: z.string().optional(),
+  /** The EPay-style gateway's base address (`/submit.php` is appended) and the merchant account. */
+  PAYMENT_GATEWAY_URL: optionalUrl,
+  PAYMENT_PID: optionalText,
+  PAYMENT_KEY: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the built web app lives; served at / when present. */
   WEB_DIST: z.string().optional(),

@@ -62,17 +62,17 @@ export async function prepareDataDir(extraEnv: Record<string, string> = {}) {
 
 /**
  * The real app on a private copy of the seeded product, reached through `app.inject`; `now`
- * replaces the clock of the business-day rules.
+ * replaces the clock of the business-day rules, `paymentProvider` the gateway.
  */
 export async function buildTestApp(
   extraEnv: Record<string, string> = {},
-  options: { now?: () => Date } = {},
+  options: Omit<Parameters<typeof buildApp>[2], 'logger'> = {},
 ) {
   const data = await prepareDataDir(extraEnv);
   const config = loadConfig(data.env);
   const db = await openDatabase(config);
   await migrateToLatest(db);
-  const built = await buildApp(config, db, { logger: false, now: options.now });
+  const built = await buildApp(config, db, { ...options, logger: false });
   await built.app.ready();
   return {
     ...built,

@@ -1,4 +1,4 @@
-import { UNLIMITED_VIEWS, promotionLevel, type UserInfo } from '@app/contract';
+import { UNLIMITED_VIEWS, promotionLevel, type PromotionLevel, type UserInfo } from '@app/contract';
 import type { AppContext } from '../../platform/context.ts';
 import { businessDay } from '../../platform/business-day.ts';
 import { todaysViews } from '../../platform/daily-views.ts';
@@ -14,6 +14,21 @@ const USER_CACHE_MAX = 100_000;
 export const USER_CHANGED_CHANNEL = 'user_changed';
 
 type UserRow = NonNullable<Awaited<ReturnType<typeof queries.findUserInfoRow>>>;
+
+/** An account's promotion level now (DECISIONS "Levels and promotions"). */
+export function promotionLevelOf(
+  row: { paid_orders: number; vip_expiry: Date | null; created_at: Date },
+  now: number,
+): PromotionLevel {
+  const expiry = row.vip_expiry?.getTime() ?? 0;
+  const vip = expiry > now;
+  return promotionLevel({
+    paidOrders: row.paid_orders,
+    vipActive: vip,
+    vipEndedDaysAgo: expiry > 0 && !vip ? (now - expiry) / DAY_MS : null,
+    accountAgeDays: (now - row.created_at.getTime()) / DAY_MS,
+  });
+}
 
 export function createUserService(ctx: AppContext, appInfo: AppInfoService) {
   const userRows = new RowCache<UserRow>(USER_CACHE_TTL_MS, USER_CACHE_MAX);
@@ -39,12 +54,7 @@ export function createUserService(ctx: AppContext, appInfo: AppInfoService) {
         vip,
         invite_code: row.invite_code,
         invite_count: row.invite_count,
-        level: promotionLevel({
-          paidOrders: row.paid_orders,
-          vipActive: vip,
-          vipEndedDaysAgo: expiry > 0 && !vip ? (now - expiry) / DAY_MS : null,
-          accountAgeDays: (now - row.created_at.getTime()) / DAY_MS,
-        }),
+        level: promotionLevelOf(row, now),
         init: row.init,
         video_views: [views.used, vip ? UNLIMITED_VIEWS : views.total],
         expiry: Math.floor(expiry / 1000),

@@ -192,6 +192,30 @@ export interface Database {
     vip_granted: Generated<boolean>;
     created_at: Timestamp;
   };
+  orders: {
+    id: Generated<number>;
+    out_trade_no: string;
+    user_id: number;
+    plan_id: number;
+    channel_id: number;
+    pay_type: string;
+    method: string;
+    name: string;
+    ticket_id: number | null;
+    price_cents: number;
+    discount_cents: number;
+    amount_cents: number;
+    days: number;
+    bonus_days: number;
+    sale_level: string | null;
+    source: string | null;
+    video_id: string | null;
+    status: Generated<'pending' | 'paid' | 'failed'>;
+    created_at: Date;
+    paid_at: Date | null;
+    gateway_trade_no: string | null;
+    vip_until: Date | null;
+  };
   verify_codes: {
     purpose: string;
     address: string;

@@ -1,0 +1,110 @@
+import crypto from 'node:crypto';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  EPAY_SUCCESS,
+  hasValidSignature,
+  notifyParamsOf,
+  SANDBOX_PATH,
+  signedParams,
+  type PaymentAccount,
+} from '../../adapters/payment-gateway.ts';
+import { renderCheckoutPage, renderProblemPage } from './sandbox-page.ts';
+
+const NOTIFY_TIMEOUT_MS = 10_000;
+const ORDER_FIELDS = ['pid', 'type', 'out_trade_no', 'notify_url', 'return_url', 'name', 'money'] as const;
+/** The checkout holds no secrets but must not be framed or run anything. */
+const PAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'";
+
+function webAddress(value: string | undefined): URL | undefined {
+  if (!value) return undefined;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A submitted order as a gateway would take it: the merchant's signature over it checks out and
+ * it names where to notify and where to return.
+ */
+function readSubmission(raw: unknown, account: PaymentAccount) {
+  const params = notifyParamsOf(raw);
+  if (!params || !hasValidSignature(params, account.key) || params.pid !== account.pid) return undefined;
+  if (ORDER_FIELDS.some((field) => !params[field])) return undefined;
+  const notifyUrl = webAddress(params.notify_url);
+  const returnUrl = webAddress(params.return_url);
+  if (!notifyUrl || !returnUrl) return undefined;
+  return { params, notifyUrl, returnUrl };
+}
+
+function html(reply: FastifyReply, status: number, body: string) {
+  return reply
+    .code(status)
+    .header('cache-control', 'no-store')
+    .header('content-security-policy', PAGE_POLICY)
+    .type('text/html; charset=utf-8')
+    .send(body);
+}
+
+/**
+ * The sandbox gateway (PAYMENT_MODE=sandbox): the EPay protocol end to end without a real gateway.
+ * The checkout shows the order; Pay sends the merchant a real signed notify over HTTP, as a gateway
+ * does, and returns the payer to the app once the merchant answered `success`; Cancel returns to
+ * the member page without paying.
+ */
+export const sandboxPayRoutes =
+  (account: PaymentAccount): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(`${SANDBOX_PATH}/submit.php`, async (request, reply) => {
+      const submission = readSubmission(request.query, account);
+      if (!submission)
+        return html(
+          reply,
+          401,
+          renderProblemPage('Invalid order', 'The order is not signed by this merchant.'),
+        );
+      const cancel = new URL('/member', submission.returnUrl).toString();
+      return html(reply, 200, renderCheckoutPage(submission.params, cancel));
+    });
+
+    app.post(`${SANDBOX_PATH}/pay`, async (request, reply) => {
+      const submission = readSubmission(request.body, account);
+      if (!submission)
+        return html(
+          reply,
+          401,
+          renderProblemPage('Invalid order', 'The order is not signed by this merchant.'),
+        );
+      const { params, notifyUrl, returnUrl } = submission;
+      const notice = signedParams(
+        {
+          pid: account.pid,
+          trade_no: `SBX${Date.now()}${crypto.randomBytes(4).toString('hex')}`,
+          out_trade_no: params.out_trade_no!,
+          type: params.type!,
+          name: params.name!,
+          money: params.money!,
+          trade_status: EPAY_SUCCESS,
+        },
+        account.key,
+      );
+      for (const [name, value] of Object.entries(notice)) notifyUrl.searchParams.set(name, value);
+      let answer: string;
+      try {
+        const merchant = await fetch(notifyUrl, { signal: AbortSignal.timeout(NOTIFY_TIMEOUT_MS) });
+        answer = (await merchant.text()).trim();
+      } catch (error) {
+        answer = `unreachable: ${(error as Error).message}`;
+      }
+      if (answer !== 'success')
+        return html(
+          reply,
+          502,
+          renderProblemPage('Payment not confirmed', `The merchant answered: ${answer}`),
+        );
+      return reply.header('cache-control', 'no-store').redirect(returnUrl.toString(), 303);
+    });
+  };

@@ -1,0 +1,217 @@
+import { sql, type Insertable } from 'kysely';
+import type { Db } from '../../platform/db/database.ts';
+import type { Database } from '../../platform/db/schema.ts';
+
+const PLAN_COLUMNS = [
+  'id',
+  'name',
+  'price_cents',
+  'original_price_cents',
+  'slogan',
+  'tag',
+  'tag_color',
+  'color',
+  'days',
+  'sale_level',
+  'cash_title',
+] as const;
+
+/** Regular plans (no sale level), in the operator's order. */
+export function regularPlans(db: Db) {
+  return db
+    .selectFrom('plans')
+    .select(PLAN_COLUMNS)
+    .where('sale_level', 'is', null)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+}
+
+/** The sale plan of a promotion level (the first, should the operator have made several). */
+export function salePlanOf(db: Db, level: string) {
+  return db
+    .selectFrom('plans')
+    .select(PLAN_COLUMNS)
+    .where('sale_level', '=', level)
+    .orderBy('sort')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export function findPlan(db: Db, planId: number) {
+  return db.selectFrom('plans').select(PLAN_COLUMNS).where('id', '=', planId).executeTakeFirst();
+}
+
+export function enabledChannels(db: Db) {
+  return db
+    .selectFrom('payment_channels')
+    .select(['id', 'pay_type', 'name', 'detail_name'])
+    .where('enabled', '=', true)
+    .orderBy('id')
+    .execute();
+}
+
+export function findChannel(db: Db, channelId: number) {
+  return db
+    .selectFrom('payment_channels')
+    .select(['id', 'pay_type', 'name', 'enabled'])
+    .where('id', '=', channelId)
+    .executeTakeFirst();
+}
+
+/** The first open channel of a pay type, for the old page, which names only the type. */
+export function firstChannelOfType(db: Db, payType: string) {
+  return db
+    .selectFrom('payment_channels')
+    .select(['id'])
+    .where('pay_type', '=', payType)
+    .orderBy('enabled', 'desc')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** The buyer's row, locked: concurrent buys of one account take turns, so the per-minute limit holds. */
+export function lockBuyer(db: Db, userId: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'created_at', 'vip_expiry', 'paid_orders'])
+    .where('id', '=', userId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** A ticket the user holds, with its template's price and limit. */
+export function findHeldTicket(db: Db, userId: number, ticketId: number) {
+  return db
+    .selectFrom('user_tickets')
+    .innerJoin('ticket_templates', 'ticket_templates.id', 'user_tickets.template_id')
+    .select([
+      'user_tickets.id',
+      'user_tickets.expires_at',
+      'user_tickets.spent_at',
+      'ticket_templates.price_cents',
+      'ticket_templates.limit_price_cents',
+    ])
+    .where('user_tickets.id', '=', ticketId)
+    .where('user_tickets.user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** True when the account made an order (not one the provider failed) since `since`. */
+export async function orderedSince(db: Db, userId: number, since: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('created_at', '>', since)
+    .where('status', '<>', 'failed')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export type NewOrder = Omit<
+  Insertable<Database['orders']>,
+  'id' | 'status' | 'paid_at' | 'gateway_trade_no' | 'vip_until'
+>;
+
+export async function insertOrder(db: Db, order: NewOrder): Promise<number> {
+  const row = await db.insertInto('orders').values(order).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A provider that failed to start the payment leaves the order failed: it does not count as a request. */
+export async function markOrderFailed(db: Db, orderId: number) {
+  await db
+    .updateTable('orders')
+    .set({ status: 'failed' })
+    .where('id', '=', orderId)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+/** The order a notify names, locked until its transaction ends: concurrent notifies take turns. */
+export function lockOrderByTradeNo(db: Db, outTradeNo: string) {
+  return db
+    .selectFrom('orders')
+    .select(['id', 'user_id', 'status', 'amount_cents', 'days', 'bonus_days', 'ticket_id'])
+    .where('out_trade_no', '=', outTradeNo)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/**
+ * Pays a locked pending order in one statement: the purchase in the ledger under the order's key
+ * and, only when that row is new, VIP extended from now or from the current expiry, whichever is
+ * later, one more paid order counted (the promotion level is derived from that count), and the
+ * order marked paid with the expiry it bought. Undefined when the order was granted before.
+ */
+export async function payOrder(
+  db: Db,
+  paid: { orderId: number; userId: number; vipDays: number; now: Date; gatewayTradeNo: string },
+): Promise<Date | undefined> {
+  const { now, vipDays } = paid;
+  const row = await db
+    .with('granted', (qb) =>
+      qb
+        .insertInto('ledger')
+        .values({
+          user_id: paid.userId,
+          kind: 'order',
+          vip_days: vipDays,
+          grant_key: `order:${paid.orderId}`,
+        })
+        .onConflict((oc) => oc.column('grant_key').doNothing())
+        .returning('user_id'),
+    )
+    .with('extended', (qb) =>
+      qb
+        .updateTable('users')
+        .from('granted')
+        .set({
+          vip_expiry: sql<Date>`greatest(coalesce(users.vip_expiry, ${now}::timestamptz), ${now}::timestamptz) + ${vipDays}::int * interval '1 day'`,
+          paid_orders: sql<number>`users.paid_orders + 1`,
+        })
+        .whereRef('users.id', '=', 'granted.user_id')
+        .returning('users.vip_expiry'),
+    )
+    .updateTable('orders')
+    .from('extended')
+    .set((eb) => ({
+      status: 'paid',
+      paid_at: now,
+      gateway_trade_no: paid.gatewayTradeNo,
+      vip_until: eb.ref('extended.vip_expiry'),
+    }))
+    .where('orders.id', '=', paid.orderId)
+    .returning('orders.vip_until')
+    .executeTakeFirst();
+  return row?.vip_until ?? undefined;
+}
+
+/** The ticket is spent by the first paid order that used it. */
+export async function spendTicket(db: Db, ticketId: number, orderId: number, at: Date): Promise<boolean> {
+  const row = await db
+    .updateTable('user_tickets')
+    .set({ spent_at: at, spent_order_id: orderId })
+    .where('id', '=', ticketId)
+    .where('spent_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** An account's paid orders, newest first. */
+export function paidOrders(db: Db, userId: number, limit: number) {
+  return db
+    .selectFrom('orders')
+    .select(['out_trade_no', 'name', 'method', 'amount_cents', 'created_at', 'vip_until'])
+    .where('user_id', '=', userId)
+    .where('status', '=', 'paid')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}

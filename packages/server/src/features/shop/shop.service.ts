@@ -1,0 +1,299 @@
+import crypto from 'node:crypto';
+import {
+  BUY_PAY_SECONDS,
+  ORDER_HISTORY_MAX,
+  ORDER_REQUESTS_PER_MINUTE,
+  PAY_TYPES,
+  SALE_BONUS_DAYS,
+  Status,
+  orderCostCents,
+  yuanOf,
+  type Order,
+  type PayType,
+  type PaymentGroup,
+  type Plan,
+  type PromotionLevel,
+} from '@app/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  notifyParamsOf,
+  PaymentProviderError,
+  type PaymentProvider,
+} from '../../adapters/payment-gateway.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { fail } from '../../platform/errors.ts';
+import type { AppInfoService } from '../app-info/app-info.service.ts';
+import { promotionLevelOf, type UserService } from '../user/user.service.ts';
+import * as queries from './shop.queries.ts';
+
+const MINUTE_MS = 60_000;
+/** Where the gateway notifies: outside the API prefixes, so no region block can refuse a gateway. */
+export const NOTIFY_PATH = '/pay/notify';
+
+type PlanRow = NonNullable<Awaited<ReturnType<typeof queries.findPlan>>>;
+type ChannelRow = Awaited<ReturnType<typeof queries.enabledChannels>>[number];
+
+export interface BuyRequest {
+  planId: number;
+  channelId: number;
+  ticketId?: number;
+  source?: string;
+  videoId?: string;
+}
+
+/** What a notify came to: the body and status to answer the gateway with. */
+export interface NotifyOutcome {
+  status: 200 | 401 | 404;
+  body: string;
+  /** True only for the one notify that moved the order to paid. */
+  applied: boolean;
+}
+
+function planView(row: PlanRow, groups: PaymentGroup[]): Plan {
+  return {
+    id: row.id,
+    name: row.name,
+    price: yuanOf(row.price_cents),
+    original_price: yuanOf(row.original_price_cents),
+    slogan: row.slogan,
+    tag: row.tag,
+    tag_color: row.tag_color,
+    color: row.color,
+    average: Math.round(row.price_cents / row.days) / 100,
+    days: row.days,
+    bonus_days: row.sale_level ? SALE_BONUS_DAYS[row.sale_level as PromotionLevel] : 0,
+    payments: groups,
+    cash_title: row.cash_title,
+  };
+}
+
+/** The open channels in their groups, in the order of PAY_TYPES; a group with no open channel is left out. */
+function paymentGroupsOf(channels: ChannelRow[]): PaymentGroup[] {
+  return PAY_TYPES.map((payType) => ({
+    pay_type: payType,
+    payments: channels
+      .filter((channel) => channel.pay_type === payType)
+      .map((channel) => ({ id: channel.id, name: channel.name, detail_name: channel.detail_name })),
+  })).filter((group) => group.payments.length > 0);
+}
+
+/** The id the gateway knows an order by: unguessable, letters and digits as EPay wants. */
+function newOutTradeNo(now: Date): string {
+  return `${now.getTime()}${crypto.randomBytes(5).toString('hex')}`;
+}
+
+/**
+ * Plans, buy and orders (part 2 §2.6, §4, §7.3, §8; DECISIONS "Payments"). A buy makes a pending
+ * order with everything it will grant fixed; only a notify the provider's signature vouches for, for
+ * the exact amount, pays it — once, in one transaction that extends VIP, spends the ticket and
+ * counts the purchase.
+ */
+export function createShopService(deps: {
+  ctx: AppContext;
+  appInfo: AppInfoService;
+  users: UserService;
+  provider: PaymentProvider;
+  log: FastifyBaseLogger;
+}) {
+  const { ctx, appInfo, users, provider, log } = deps;
+  const { db } = ctx;
+
+  async function maintained(): Promise<boolean> {
+    return (await appInfo.stored()).cash.maintain;
+  }
+
+  async function groups(): Promise<PaymentGroup[]> {
+    return paymentGroupsOf(await queries.enabledChannels(db));
+  }
+
+  function orderView(row: Awaited<ReturnType<typeof queries.paidOrders>>[number], now: number): Order {
+    const expiry = row.vip_until?.getTime() ?? 0;
+    return {
+      order_id: row.out_trade_no,
+      name: row.name,
+      active: expiry > now,
+      create_time: Math.floor(row.created_at.getTime() / 1000),
+      expire_time: Math.floor(expiry / 1000),
+      // 1 would mean auto-renew; every purchase here is a single payment.
+      status: 0,
+      method: row.method,
+      price: yuanOf(row.amount_cents),
+    };
+  }
+
+  /**
+   * The pending order. Plan, channel and ticket are read first, side by side (nothing about them is
+   * decided by a race); the per-minute limit and the sale level are read under the buyer's row lock,
+   * each in a statement of its own, so a buy that waited for the lock sees the order the other made.
+   */
+  async function createOrder(userId: number, request: BuyRequest, now: Date) {
+    const [plan, channel, held] = await Promise.all([
+      queries.findPlan(db, request.planId),
+      queries.findChannel(db, request.channelId),
+      request.ticketId === undefined ? undefined : queries.findHeldTicket(db, userId, request.ticketId),
+    ]);
+    if (!plan) fail(Status.notFound, 'plan_not_found');
+    if (!channel || !(PAY_TYPES as readonly string[]).includes(channel.pay_type))
+      fail(Status.notFound, 'channel_not_found');
+    if (!channel.enabled) fail(Status.conflict, 'channel_busy');
+    let ticket: { priceCents: number; limitPriceCents: number } | undefined;
+    if (request.ticketId !== undefined) {
+      if (!held) fail(Status.notFound, 'ticket_not_found');
+      if (held.spent_at || held.expires_at.getTime() <= now.getTime())
+        fail(Status.conflict, 'ticket_unavailable');
+      if (plan.price_cents < held.limit_price_cents) fail(Status.invalid, 'ticket_below_limit');
+      ticket = { priceCents: held.price_cents, limitPriceCents: held.limit_price_cents };
+    }
+    const { cost, discount } = orderCostCents(plan.price_cents, ticket);
+
+    return db.transaction().execute(async (trx) => {
+      const buyer = await queries.lockBuyer(trx, userId);
+      if (!buyer) fail(Status.notFound);
+      // A sale plan is the offer of one level's page: sold only to accounts of that level.
+      if (plan.sale_level && plan.sale_level !== promotionLevelOf(buyer, now.getTime()))
+        fail(Status.refused, 'sale_level_mismatch');
+      const window = new Date(now.getTime() - MINUTE_MS / ORDER_REQUESTS_PER_MINUTE);
+      if (await queries.orderedSince(trx, userId, window)) fail(Status.invalid, 'order_too_frequent');
+
+      const outTradeNo = newOutTradeNo(now);
+      const id = await queries.insertOrder(trx, {
+        out_trade_no: outTradeNo,
+        user_id: userId,
+        plan_id: plan.id,
+        channel_id: channel.id,
+        pay_type: channel.pay_type,
+        method: channel.name,
+        name: plan.name,
+        ticket_id: ticket ? request.ticketId! : null,
+        price_cents: plan.price_cents,
+        discount_cents: discount,
+        amount_cents: cost,
+        days: plan.days,
+        bonus_days: plan.sale_level ? SALE_BONUS_DAYS[plan.sale_level as PromotionLevel] : 0,
+        sale_level: plan.sale_level,
+        source: request.source ?? null,
+        video_id: request.videoId ?? null,
+        created_at: now,
+      });
+      return { id, outTradeNo, name: plan.name, amountCents: cost, payType: channel.pay_type as PayType };
+    });
+  }
+
+  return {
+    /** GET /v2/shop/api and the old page's plans: empty while cash maintenance is on. */
+    async regularPlans(): Promise<{ plans: Plan[]; maintain: boolean }> {
+      if (await maintained()) return { plans: [], maintain: true };
+      const [rows, payments] = await Promise.all([queries.regularPlans(db), groups()]);
+      return { plans: rows.map((row) => planView(row, payments)), maintain: false };
+    },
+
+    /** GET /v1/shop/levelapi/{level}: the level's one sale plan with its bonus days. */
+    async salePlan(level: PromotionLevel): Promise<{ plans: Plan[]; maintain: boolean }> {
+      if (await maintained()) return { plans: [], maintain: true };
+      const [row, payments] = await Promise.all([queries.salePlanOf(db, level), groups()]);
+      return { plans: row ? [planView(row, payments)] : [], maintain: false };
+    },
+
+    /**
+     * GET /v2/shop/buy: a pending order and the gateway's checkout address. One order request per
+     * account per minute; a provider that cannot start the payment leaves the order failed (so the
+     * retry the error notice suggests is not held back by the minute) and answers 500/501/502.
+     */
+    async buy(userId: number, request: BuyRequest, origins: { api: string; app: string }) {
+      if (await maintained()) fail(Status.refused, 'cash_maintain');
+      const now = new Date();
+      const order = await createOrder(userId, request, now);
+      try {
+        const url = await provider.checkoutUrl(
+          {
+            outTradeNo: order.outTradeNo,
+            name: order.name,
+            amountCents: order.amountCents,
+            payType: order.payType,
+          },
+          {
+            origin: origins.api,
+            notifyUrl: `${origins.api}${NOTIFY_PATH}`,
+            returnUrl: `${origins.app}/member?paid=${order.outTradeNo}`,
+          },
+        );
+        return {
+          url,
+          order_id: order.outTradeNo,
+          price: yuanOf(order.amountCents),
+          pay_seconds: BUY_PAY_SECONDS,
+        };
+      } catch (error) {
+        await queries.markOrderFailed(db, order.id);
+        log.error({ err: error, order: order.outTradeNo }, 'payment provider could not start the payment');
+        if (error instanceof PaymentProviderError && error.kind === 'refused') fail(Status.providerError);
+        if (error instanceof PaymentProviderError && error.kind === 'unreachable')
+          fail(Status.providerUnavailable);
+        fail(Status.serverError);
+      }
+    },
+
+    /** The old page names a pay type, not a channel: its first open channel (402 when all are shut). */
+    async channelOfType(payType: PayType): Promise<number> {
+      const channel = await queries.firstChannelOfType(db, payType);
+      if (!channel) fail(Status.notFound, 'channel_not_found');
+      return channel.id;
+    },
+
+    /**
+     * The gateway's notify. Read (signature, merchant, paid status, amount format), then under a
+     * lock on the order: known, the exact amount, not paid before. Paying is one transaction:
+     * ledger row under the order's key, VIP extended by the plan's days plus any sale bonus from
+     * now or the current expiry, paid orders counted, the ticket spent, the order marked paid.
+     */
+    async settleNotify(raw: unknown): Promise<NotifyOutcome> {
+      const refuse = (status: 401 | 404, reason: string): NotifyOutcome => ({
+        status,
+        body: `fail: ${reason}`,
+        applied: false,
+      });
+      const params = notifyParamsOf(raw);
+      if (!params) return refuse(401, 'malformed');
+      const reading = provider.readNotify(params);
+      if (!reading.ok) return refuse(401, reading.reason);
+      const { notice } = reading;
+
+      const outcome = await db.transaction().execute(async (trx) => {
+        const order = await queries.lockOrderByTradeNo(trx, notice.outTradeNo);
+        if (!order) return refuse(404, 'order');
+        if (order.amount_cents !== notice.amountCents) return refuse(401, 'amount');
+        const done = { status: 200 as const, body: provider.acknowledgement, applied: false };
+        if (order.status === 'paid') return done;
+        const now = new Date();
+        const paid = await queries.payOrder(trx, {
+          orderId: order.id,
+          userId: order.user_id,
+          vipDays: order.days + order.bonus_days,
+          now,
+          gatewayTradeNo: notice.tradeNo,
+        });
+        if (!paid) return done;
+        // Paid money is honoured even when the ticket went to another order paid first.
+        if (order.ticket_id !== null && !(await queries.spendTicket(trx, order.ticket_id, order.id, now)))
+          log.warn({ order: notice.outTradeNo }, 'ticket of a paid order was already spent');
+        return { ...done, applied: true, userId: order.user_id };
+      });
+      if ('userId' in outcome) users.userRows.drop(String(outcome.userId));
+      return { status: outcome.status, body: outcome.body, applied: outcome.applied };
+    },
+
+    /** POST /v1/shop/current: the newest paid order. */
+    async currentOrder(userId: number): Promise<Order | null> {
+      const [row] = await queries.paidOrders(db, userId, 1);
+      return row ? orderView(row, Date.now()) : null;
+    },
+
+    /** POST /v1/shop/history: paid orders, newest first. */
+    async orderHistory(userId: number): Promise<Order[]> {
+      const now = Date.now();
+      return (await queries.paidOrders(db, userId, ORDER_HISTORY_MAX)).map((row) => orderView(row, now));
+    },
+  };
+}
+
+export type ShopService = ReturnType<typeof createShopService>;
