@@ -63,6 +63,8 @@ import { headerOf } from './platform/request.ts';
 import { loadSecrets } from './platform/settings.ts';
 
 const API_PREFIXES = ['/v1/', '/v2/', '/hls/'];
+/** Paths the server owns: an unknown one there is a 404, never the web app's page. */
+const SERVER_PREFIXES = [...API_PREFIXES, '/img/', '/pay/', '/sandbox-pay/', '/dev/'];
 const APP_NAME = 'streamapp';
 
 export interface BuiltApp {
@@ -205,8 +207,7 @@ function installErrorHandling(app: FastifyInstance, appShell: Buffer | undefined
     const isPage =
       appShell !== undefined &&
       request.method === 'GET' &&
-      !API_PREFIXES.some((prefix) => request.url.startsWith(prefix)) &&
-      !request.url.startsWith('/img/');
+      !SERVER_PREFIXES.some((prefix) => request.url.startsWith(prefix));
     if (isPage)
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(appShell);
     return reply.code(Status.notFound).send(errorEnvelope(Status.notFound));

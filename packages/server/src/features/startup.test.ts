@@ -174,8 +174,8 @@ describe('the signed-in start-up calls', () => {
       (await sut.app.inject({ method: 'GET', url: `/v2/signin/list?token=${token}` })).json(),
     );
     expect(body.response.result.map((day) => day.icon)).toEqual([
-      'view',
       'point',
+      'view',
       'view',
       'discost',
       'point',
