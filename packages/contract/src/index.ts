@@ -8,3 +8,4 @@ export * from './streaming.ts';
 export * from './accounts.ts';
 export * from './videos.ts';
 export * from './likes.ts';
+export * from './browse.ts';

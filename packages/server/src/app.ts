@@ -27,8 +27,12 @@ import { createAccountsService } from './features/accounts/accounts.service.ts';
 import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
 import { appInfoRoutes } from './features/app-info/app-info.routes.ts';
 import { createAppInfoService } from './features/app-info/app-info.service.ts';
+import { browseRoutes } from './features/browse/browse.routes.ts';
+import { createBrowseService } from './features/browse/browse.service.ts';
 import { catalogueRoutes } from './features/catalogue/catalogue.routes.ts';
 import { createCatalogueService } from './features/catalogue/catalogue.service.ts';
+import { exploreRoutes } from './features/explore/explore.routes.ts';
+import { createExploreService } from './features/explore/explore.service.ts';
 import { linesRoutes } from './features/lines/lines.routes.ts';
 import { likesRoutes } from './features/likes/likes.routes.ts';
 import { createLikesService } from './features/likes/likes.service.ts';
@@ -135,6 +139,9 @@ export async function buildApp(
   await app.register(analyticsRoutes(ctx, sessions));
   await app.register(streamingRoutes(sessions, createStreamingService(ctx)));
   await app.register(likesRoutes(sessions, createLikesService(ctx)));
+  const browse = createBrowseService(ctx);
+  await app.register(browseRoutes(sessions, browse));
+  await app.register(exploreRoutes(sessions, createExploreService(ctx, browse, appInfo)));
   await app.register(pwaRoutes(ctx, lines));
 
   app.get('/healthz', async () => {
