@@ -31,7 +31,7 @@ export const FEED_ACTOR_VIDEOS = 4;
  * is exact below it, and otherwise still larger than page × 24 whenever more pages exist, which is
  * all the client's paging rule reads.
  */
-export const COUNT_CEILING = 10_000;
+export const COUNT_CEILING = 1000;
 
 /** The path words of the three home types: `/v1/longs/…`, `/v1/shorts/…`, `/v1/original/…`. */
 export const HOME_PATHS = { longs: 'long', shorts: 'short', original: 'original' } as const;

@@ -77,7 +77,7 @@ export async function videoPage(
   pageSize: number,
 ): Promise<number[]> {
   const rows = await selectVideos(db, selection)
-    .limit(pageSize)
+    .limit(literalLimit(pageSize))
     .offset((page - 1) * pageSize)
     .execute();
   return rows.map((row) => row.id);
@@ -88,19 +88,28 @@ export async function videoPage(
  * list's own ordered scan keeps it on the index however the filters combine.
  */
 export async function countVideos(db: Db, selection: VideoSelection, ceiling: number): Promise<number> {
-  const inner =
-    selection.search === undefined ? selectVideos(db, selection) : selectVideos(db, selection).clearOrderBy();
   const row = await db
-    .selectFrom(inner.limit(ceiling).as('list'))
+    .selectFrom(selectVideos(db, selection).limit(literalLimit(ceiling)).as('list'))
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-/** Exact below COUNT_CEILING; deeper pages count one past themselves, so "more" stays true. */
+/**
+ * Exact below COUNT_CEILING; deeper pages count at least one past themselves, so "more" stays
+ * true. Deep ceilings are rounded up to a power of two: limits are written into the SQL (below),
+ * and this keeps the number of distinct statements small.
+ */
 export function countCeiling(page: number, pageSize: number): number {
-  return Math.max(COUNT_CEILING, page * pageSize + 1);
+  const needed = page * pageSize + 1;
+  return needed <= COUNT_CEILING ? COUNT_CEILING : 2 ** Math.ceil(Math.log2(needed));
 }
+
+/**
+ * Limits are literals, not parameters: the planner then knows it needs only a page and walks the
+ * ordered index, also in a generic plan. Callers pass page sizes and ceilings, a handful of values.
+ */
+export const literalLimit = (limit: number) => sql.lit(Math.trunc(limit));
 
 // ---- menus, categories, blocks ----
 
@@ -181,7 +190,7 @@ export async function videosWithAnyTag(db: Db, type: VideoType, tags: string[], 
     .where(sql<SqlBool>`v.tags && ${tags}::text[]`)
     .orderBy('v.upload_date', 'desc')
     .orderBy('v.id', 'desc')
-    .limit(limit)
+    .limit(literalLimit(limit))
     .execute();
   return rows.map((row) => row.id);
 }
@@ -202,7 +211,7 @@ export async function shuffledVideos(db: Db, type: VideoType, limit: number, ran
     .where(sql<SqlBool>`v.type = ${sql.lit(type)}`)
     .where('v.id', '>=', start)
     .orderBy('v.id')
-    .limit(limit)
+    .limit(literalLimit(limit))
     .execute();
   const before =
     after.length < limit
@@ -212,7 +221,7 @@ export async function shuffledVideos(db: Db, type: VideoType, limit: number, ran
           .where(sql<SqlBool>`v.type = ${sql.lit(type)}`)
           .where('v.id', '<', start)
           .orderBy('v.id')
-          .limit(limit - after.length)
+          .limit(literalLimit(limit - after.length))
           .execute()
       : [];
   return [...after, ...before].map((row) => row.id);
@@ -231,7 +240,7 @@ export async function actorVideoPage(db: Db, actorId: number, page: number, page
     .select('video_id')
     .where('actor_id', '=', actorId)
     .orderBy('video_id', 'desc')
-    .limit(pageSize)
+    .limit(literalLimit(pageSize))
     .offset((page - 1) * pageSize)
     .execute();
   return rows.map((row) => row.video_id);
@@ -259,7 +268,7 @@ export async function newestVideosOfActors(
       cross join lateral (
         select va.video_id from video_actors va join videos v on v.id = va.video_id
          where va.actor_id = a.id and v.type = ${sql.lit(type)}
-         order by va.video_id desc limit ${perActor}
+         order by va.video_id desc limit ${literalLimit(perActor)}
       ) x`.execute(db);
   return rows.rows;
 }
@@ -280,7 +289,7 @@ function selectActors(db: Db, selection: ActorSelection) {
 
 export async function actorPage(db: Db, selection: ActorSelection, page: number, pageSize: number) {
   const rows = await selectActors(db, selection)
-    .limit(pageSize)
+    .limit(literalLimit(pageSize))
     .offset((page - 1) * pageSize)
     .execute();
   return rows.map((row) => row.id);
@@ -288,7 +297,7 @@ export async function actorPage(db: Db, selection: ActorSelection, page: number,
 
 export async function countActors(db: Db, selection: ActorSelection, ceiling: number): Promise<number> {
   const row = await db
-    .selectFrom(selectActors(db, selection).limit(ceiling).as('list'))
+    .selectFrom(selectActors(db, selection).limit(literalLimit(ceiling)).as('list'))
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);

@@ -1,6 +1,7 @@
 import { IMPORT_COOLDOWN_MIN, PAGE_SIZE, type VideoType } from '@app/contract';
 import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../../platform/db/database.ts';
+import { literalLimit } from '../browse/browse.queries.ts';
 
 /** Creator profiles with the caller's follow flag (`userId` 0 matches no follow). */
 export function creatorProfiles(db: Db, creatorIds: readonly number[], userId: number) {
@@ -21,14 +22,14 @@ export function creatorProfiles(db: Db, creatorIds: readonly number[], userId: n
 export async function newestVideosOfCreators(db: Db, creatorIds: readonly number[], perCreator: number) {
   const newest = (type: VideoType) => sql`(select v.id, v.avkey, v.upload_date from videos v
       where v.creator_id is not null and v.creator_id = c.id and v.type = ${sql.lit(type)}
-      order by v.upload_date desc, v.id desc limit ${perCreator})`;
+      order by v.upload_date desc, v.id desc limit ${literalLimit(perCreator)})`;
   const rows = await sql<{ creator_id: number; id: number; avkey: string }>`
     select c.id as creator_id, x.id, x.avkey
       from unnest(${[...creatorIds]}::bigint[]) as c(id)
       cross join lateral (
         select id, avkey, upload_date from (
           ${newest('long')} union all ${newest('short')} union all ${newest('original')}
-        ) merged order by upload_date desc, id desc limit ${perCreator}
+        ) merged order by upload_date desc, id desc limit ${literalLimit(perCreator)}
       ) x`.execute(db);
   return rows.rows;
 }
@@ -41,7 +42,7 @@ export async function followPage(db: Db, userId: number, page: number) {
     .where('user_id', '=', userId)
     .orderBy('followed_at', 'desc')
     .orderBy('creator_id', 'desc')
-    .limit(PAGE_SIZE)
+    .limit(literalLimit(PAGE_SIZE))
     .offset((page - 1) * PAGE_SIZE)
     .execute();
   return rows.map((row) => row.creator_id);

@@ -465,6 +465,11 @@ const migrations: Record<string, Migration> = {
         // Explore: creators' videos per type, and one creator's videos per type, newest first.
         `create index videos_explore on videos (type, upload_date desc, id desc) where creator_id is not null`,
         `create index videos_creator on videos (creator_id, type, upload_date desc, id desc) where creator_id is not null`,
+        // Place is the most selective filter of the lists (seven values): its own ordered indexes.
+        `create index videos_type_location_time on videos (type, location, upload_date desc, id desc)`,
+        `create index videos_type_location_views on videos (type, location, views desc, id desc)`,
+        // Tag lists (`list`) and the interest picker look videos up by tag.
+        `create index videos_tags on videos using gin (tags)`,
         `create index actors_by_views on actors (original, views desc, id desc)`,
         `create index actors_by_video_count on actors (original, video_count desc, id desc)`,
         `create table user_follows (
