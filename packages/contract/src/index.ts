@@ -12,3 +12,4 @@ export * from './signin.ts';
 export * from './rewards.ts';
 export * from './player.ts';
 export * from './shop.ts';
+export * from './browse.ts';

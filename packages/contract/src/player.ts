@@ -31,8 +31,8 @@ export const VideoInfoReplySchema = replySchema(VideoInfoSchema);
 export const VideoActorsReplySchema = replySchema(z.object({ actors: z.array(ActorSchema) }));
 
 /** `GET /v2/videos/recommend/{avkey}?page&video_type`: related videos, most related first. */
-export const RecommendQuerySchema = PageQuerySchema.extend({ video_type: VideoTypeSchema.optional() });
-export const RecommendReplySchema = replySchema(VideoPageSchema);
+export const RelatedVideosQuerySchema = PageQuerySchema.extend({ video_type: VideoTypeSchema.optional() });
+export const RelatedVideosReplySchema = replySchema(VideoPageSchema);
 
 /** Report reasons the report dialog offers; 999 means the user typed the reason in `report_content`. */
 export const REPORT_REASONS = [1, 2, 3, 4, 5] as const;

@@ -1,4 +1,9 @@
-import { PlayerParamsSchema, RecommendQuerySchema, ReportBodySchema, TokenParamSchema } from '@app/contract';
+import {
+  PlayerParamsSchema,
+  RelatedVideosQuerySchema,
+  ReportBodySchema,
+  TokenParamSchema,
+} from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope } from '../../platform/reply.ts';
 import { tokenOf } from '../../platform/request.ts';
@@ -31,7 +36,7 @@ export const playerRoutes =
 
     app.get(
       '/v2/videos/recommend/:avkey',
-      { schema: { params: PlayerParamsSchema, querystring: RecommendQuerySchema } },
+      { schema: { params: PlayerParamsSchema, querystring: RelatedVideosQuerySchema } },
       async (request) => {
         const { userId } = await sessions.authenticate(tokenOf(request));
         const { video_type, page } = request.query;

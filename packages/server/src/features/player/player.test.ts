@@ -2,7 +2,7 @@ import http from 'node:http';
 import {
   ENCRYPTED_APP_NAME_HEADER,
   PAGE_SIZE,
-  RecommendReplySchema,
+  RelatedVideosReplySchema,
   REPORT_CONTENT_MAX_LENGTH,
   VideoActorsReplySchema,
   VideoInfoReplySchema,
@@ -482,7 +482,7 @@ describe('related videos', () => {
     const avkey = keys.long[7]!;
     const first = await request('GET', withToken(`/v2/videos/recommend/${avkey}`, token));
     expect(first).toMatchObject({ http: 200, code: 200 });
-    const page1 = RecommendReplySchema.parse(first.json).response;
+    const page1 = RelatedVideosReplySchema.parse(first.json).response;
     expect(page1.total_results).toBeGreaterThan(PAGE_SIZE);
     expect(page1.videos).toHaveLength(PAGE_SIZE);
     expect(page1.videos.every((video) => video.video_type === 'long' && video.video_id !== avkey)).toBe(true);

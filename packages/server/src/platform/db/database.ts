@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
@@ -40,7 +41,8 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   fs.mkdirSync(dir, { recursive: true });
   const unlock = lockDataDir(dir);
   try {
-    const pglite = await PGlite.create({ dataDir: dir, parsers: pgliteParsers });
+    // pg_trgm serves search (migration 010); PostgreSQL ships it in contrib.
+    const pglite = await PGlite.create({ dataDir: dir, parsers: pgliteParsers, extensions: { pg_trgm } });
     const db = new Kysely<Database>({
       dialect: new PostgresDialect({ pool: new PGlitePool(pglite, unlock) }),
     });

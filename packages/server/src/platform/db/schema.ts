@@ -63,6 +63,8 @@ export interface Database {
     cup: string;
     original: Generated<number>;
     views: Generated<number>;
+    /** Kept by triggers on video_actors (migration 010). */
+    video_count: Generated<number>;
   };
   videos: {
     id: Generated<number>;
@@ -85,6 +87,8 @@ export interface Database {
     second_tag: string | null;
     tags: Generated<string[]>;
     asset_id: string;
+    /** search_words() of titles, tags and actor names, kept by triggers (migration 010). */
+    search_text: Generated<string>;
   };
   video_categories: { video_id: number; category_id: number };
   video_actors: { video_id: number; actor_id: number };
@@ -248,6 +252,9 @@ export interface Database {
   };
   video_likes: { user_id: number; video_id: number; video_type: string; liked_at: Timestamp };
   actor_likes: { user_id: number; actor_id: number; liked_at: Timestamp };
+  user_follows: { user_id: number; creator_id: number; followed_at: Timestamp };
+  follower_imports: { user_id: number; creator_id: number; video_type: string; imported_at: Date };
+  ad_clicks: { id: Generated<number>; url: string; user_id: number | null; clicked_at: Timestamp };
   sign_in_failures: { id: Generated<number>; subject: string; failed_at: Date };
   analytics_events: {
     id: Generated<number>;

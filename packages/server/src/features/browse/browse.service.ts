@@ -1,0 +1,394 @@
+import {
+  CLASSIC_PAGE_SIZE,
+  defaultMenuOrder,
+  FEED_ACTOR_VIDEOS,
+  FEED_BLOCK_VIDEOS,
+  MENU_KINDS,
+  menuFilterSet,
+  PAGE_SIZE,
+  Status,
+  TOP_VIDEOS,
+  type Actor,
+  type Category,
+  type MenuFilters,
+  type MenuKind,
+  type RecommendBlock,
+  type Video,
+  type VideoType,
+} from '@app/contract';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { AppContext } from '../../platform/context.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { fail, notFound } from '../../platform/errors.ts';
+import { CATALOGUE_TOPIC } from '../catalogue/catalogue.service.ts';
+import { isVideoType, loadActors, loadVideos } from '../catalogue/list-objects.ts';
+import * as queries from './browse.queries.ts';
+import { ListCache } from './list-cache.ts';
+
+const LIST_CACHE_TTL_MS = 30_000;
+const LIST_CACHE_MAX = 5000;
+
+/** What a block's `content` may hold (recommend_blocks.content); anything else is ignored. */
+const BlockContentSchema = z
+  .object({
+    tags: z.array(z.string()).optional(),
+    category_ids: z.array(z.number().int()).optional(),
+    actor_ids: z.array(z.number().int()).optional(),
+    studio_ids: z.array(z.number().int()).optional(),
+    limit: z.number().int().min(1).max(48).optional(),
+    videos_per_actor: z.number().int().min(1).max(24).optional(),
+  })
+  .catch({});
+
+const MenuParamsSchema = z.object({ kind: z.enum(MENU_KINDS) }).catch({ kind: 'default' as const });
+
+export interface VideoList {
+  videos: Video[];
+  total_results: number;
+}
+
+export function createBrowseService(ctx: AppContext) {
+  const { db } = ctx;
+  const lists = new ListCache(LIST_CACHE_TTL_MS, LIST_CACHE_MAX);
+  ctx.cache.onInvalidate(CATALOGUE_TOPIC, () => lists.clear());
+
+  /** A page of a video list as everyone sees it; like flags come per caller. */
+  function publicVideoList(selection: queries.VideoSelection, page: number, pageSize: number) {
+    const key = JSON.stringify(['videos', { ...selection, now: undefined }, page, pageSize]);
+    return lists.get(key, async (): Promise<VideoList> => {
+      const ceiling = queries.countCeiling(page, pageSize);
+      const offset = (page - 1) * pageSize;
+      let ids: number[];
+      let total: number;
+      if (offset < ceiling - pageSize) {
+        [ids, total] = await Promise.all([
+          queries.videoPage(db, selection, page, pageSize),
+          queries.countVideos(db, selection, ceiling),
+        ]);
+      } else {
+        // Deep pages: a page past the end costs only the count.
+        total = await queries.countVideos(db, selection, ceiling);
+        ids = offset < total ? await queries.videoPage(db, selection, page, pageSize) : [];
+      }
+      return { videos: await loadVideos(db, ids, undefined), total_results: total };
+    });
+  }
+
+  async function videoList(
+    selection: queries.VideoSelection,
+    page: number,
+    userId: number | undefined,
+    pageSize = PAGE_SIZE,
+  ): Promise<VideoList> {
+    const list = await publicVideoList({ ...selection, now: Date.now() }, page, pageSize);
+    return { videos: await withVideoLikes(db, list.videos, userId), total_results: list.total_results };
+  }
+
+  async function menuOf(menuId: number, type: VideoType | undefined) {
+    if (menuId === 0) {
+      // Menu 0 is "every video of a type": the type is then required.
+      if (!type) fail(Status.invalid, 'invalid_input: video_type');
+      return { type, kind: 'default' as MenuKind };
+    }
+    const menu = await lists.get(`menu:${menuId}`, () => queries.findMenu(db, menuId));
+    if (!menu || !isVideoType(menu.type) || (type && type !== menu.type)) notFound('menu_not_found');
+    return { type: menu.type, kind: MenuParamsSchema.parse(menu.filter_params).kind };
+  }
+
+  async function categoryOf(categoryId: number, type: VideoType) {
+    const category = await lists.get(`category:${categoryId}`, () => queries.findCategory(db, categoryId));
+    if (!category || category.type !== type) notFound('category_not_found');
+  }
+
+  async function categories(ids: readonly number[]): Promise<Category[]> {
+    if (ids.length === 0) return [];
+    const rows = await queries.categoriesWithCounts(db, ids);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row
+        ? [
+            {
+              category_id: row.id,
+              category_name: row.name,
+              category_image: row.image,
+              category_video_count: Number(row.video_count ?? 0),
+            },
+          ]
+        : [];
+    });
+  }
+
+  async function block(
+    type: VideoType,
+    row: { id: number; layout: number; title: string; content: unknown },
+    chosenTags: string[],
+  ): Promise<RecommendBlock> {
+    const content = BlockContentSchema.parse(row.content);
+    const empty: RecommendBlock = {
+      block_id: row.id,
+      layout: row.layout,
+      title: row.title,
+      ads: [],
+      tags: [],
+      videos: [],
+      actors: [],
+      studios: [],
+      categories: [],
+    };
+    const limit = content.limit ?? FEED_BLOCK_VIDEOS;
+    switch (row.layout) {
+      case 1: {
+        const ads = await queries.bannerAds(db, type);
+        return {
+          ...empty,
+          ads: ads.map((ad) => ({
+            ad_id: ad.id,
+            ad_title: ad.title,
+            ad_img_url: ad.image,
+            ad_link_url: ad.link,
+          })),
+        };
+      }
+      case 3: {
+        const tags = content.tags ?? [];
+        const wanted = chosenTags.length > 0 ? chosenTags : tags;
+        const ids = wanted.length > 0 ? await queries.videosWithAnyTag(db, type, wanted, limit) : [];
+        return { ...empty, tags, videos: await loadVideos(db, ids, undefined) };
+      }
+      case 4: {
+        const ids = await queries.shuffledVideos(db, type, limit, Math.random);
+        return { ...empty, videos: await loadVideos(db, ids, undefined) };
+      }
+      case 5: {
+        const actorIds = content.actor_ids ?? [];
+        const [actors, links] = await Promise.all([
+          loadActors(db, actorIds, undefined),
+          queries.newestVideosOfActors(db, type, actorIds, content.videos_per_actor ?? FEED_ACTOR_VIDEOS),
+        ]);
+        return {
+          ...empty,
+          actors: await Promise.all(
+            actors.map(async (actor) => ({
+              ...actor,
+              videos: await loadVideos(
+                db,
+                links.filter((link) => link.actor_id === actor.actor_id).map((link) => link.video_id),
+                undefined,
+              ),
+            })),
+          ),
+        };
+      }
+      case 10: {
+        const ids = content.studio_ids ?? [];
+        const rows = ids.length > 0 ? await queries.studios(db, ids) : [];
+        const byId = new Map(rows.map((studio) => [studio.id, studio]));
+        return {
+          ...empty,
+          studios: ids.flatMap((id) => {
+            const studio = byId.get(id);
+            return studio
+              ? [{ studio_id: studio.id, studio_name: studio.name, studio_image: studio.image }]
+              : [];
+          }),
+        };
+      }
+      case 11: {
+        const actors = await loadActors(db, content.actor_ids ?? [], undefined);
+        return { ...empty, actors: actors.map((actor) => ({ ...actor, videos: [] })) };
+      }
+      case 12:
+      case 14:
+        return { ...empty, categories: await categories(content.category_ids ?? []) };
+      default:
+        return empty;
+    }
+  }
+
+  return {
+    async homeMenus(type: VideoType) {
+      const rows = await lists.get(`menus:${type}`, () => queries.menusOfType(db, type));
+      return {
+        menus: rows.map((row) => {
+          const { kind } = MenuParamsSchema.parse(row.filter_params);
+          return {
+            menu_id: row.id,
+            menu_name: row.name,
+            filterParams: { kind, filters: menuFilterSet(type, kind) },
+          };
+        }),
+      };
+    },
+
+    /** The interest picker's tags: those of the type's layout-3 block. */
+    async homeTags(type: VideoType) {
+      const blocks = await lists.get(`blocks:${type}`, () => queries.recommendBlocks(db, type));
+      const picker = blocks.find((row) => row.layout === 3);
+      return { tags: picker ? (BlockContentSchema.parse(picker.content).tags ?? []) : [] };
+    },
+
+    /** Block 0 is the whole feed; another id is that block alone, drawn afresh (shuffle's next batch). */
+    async recommend(type: VideoType, blockId: number, tags: string[], userId: number | undefined) {
+      const rows = await lists.get(`blocks:${type}`, () => queries.recommendBlocks(db, type));
+      let blocks: RecommendBlock[];
+      if (blockId === 0) {
+        blocks = await lists.get(JSON.stringify(['feed', type, tags]), () =>
+          Promise.all(rows.map((row) => block(type, row, tags))),
+        );
+      } else {
+        const row = rows.find((candidate) => candidate.id === blockId);
+        if (!row) notFound();
+        blocks = [await block(type, row, tags)];
+      }
+      return { blocks: await withBlockLikes(db, blocks, userId) };
+    },
+
+    async menuList(
+      menuId: number,
+      query: {
+        video_type?: VideoType;
+        order?: queries.VideoOrder;
+        filters: MenuFilters;
+        category?: number;
+        list?: string;
+        page: number;
+      },
+      userId: number | undefined,
+    ): Promise<VideoList> {
+      const menu = await menuOf(menuId, query.video_type);
+      if (query.category !== undefined) await categoryOf(query.category, menu.type);
+      return videoList(
+        {
+          type: menu.type,
+          order: query.order ?? defaultMenuOrder(menu.kind),
+          filters: query.filters,
+          categoryId: query.category,
+          tag: query.list,
+        },
+        query.page,
+        userId,
+      );
+    },
+
+    async actors(
+      query: { original: number; order: 'views' | 'vcount'; filters: MenuFilters; page: number },
+      userId: number | undefined,
+    ) {
+      const selection = { original: query.original, order: query.order, cup: query.filters.cup };
+      const list = await lists.get(JSON.stringify(['actors', selection, query.page]), async () => {
+        const [ids, total] = await Promise.all([
+          queries.actorPage(db, selection, query.page, PAGE_SIZE),
+          queries.countActors(db, selection, queries.countCeiling(query.page, PAGE_SIZE)),
+        ]);
+        return { actors: await loadActors(db, ids, undefined), total_results: total };
+      });
+      return { actors: await withActorLikes(db, list.actors, userId), total_results: list.total_results };
+    },
+
+    async actorPage(actorId: number, page: number, userId: number | undefined) {
+      const found = await lists.get(JSON.stringify(['actor', actorId, page]), async () => {
+        const actor = await queries.findActor(db, actorId);
+        if (!actor) return undefined;
+        const [[loaded], ids, total] = await Promise.all([
+          loadActors(db, [actorId], undefined),
+          queries.actorVideoPage(db, actorId, page, PAGE_SIZE),
+          queries.countActorVideos(db, actorId),
+        ]);
+        return {
+          actor: loaded!,
+          actor_url: actor.image,
+          videos: await loadVideos(db, ids, undefined),
+          total_results: total,
+        };
+      });
+      if (!found) notFound();
+      const [[actor], videos] = await Promise.all([
+        withActorLikes(db, [found.actor], userId),
+        withVideoLikes(db, found.videos, userId),
+      ]);
+      return { ...found, actor: actor!, videos };
+    },
+
+    async popularKeywords() {
+      const rows = await lists.get('keywords', () => queries.keywords(db));
+      const keywords: Record<VideoType, string[]> = { long: [], short: [], original: [] };
+      for (const row of rows) if (isVideoType(row.type)) keywords[row.type].push(row.keyword);
+      return { keywords };
+    },
+
+    async topVideos(type: VideoType, userId: number | undefined) {
+      const list = await publicVideoList({ type, order: 'views' }, 1, TOP_VIDEOS);
+      return { videos: await withVideoLikes(db, list.videos, userId) };
+    },
+
+    search(type: VideoType, search: string, page: number, userId: number | undefined) {
+      return videoList({ type, order: 'time', search }, page, userId);
+    },
+
+    classic(type: VideoType, page: number, userId: number | undefined) {
+      return videoList({ type, order: 'views' }, page, userId, CLASSIC_PAGE_SIZE);
+    },
+
+    videoList,
+
+    async adClick(url: string, userId: number | undefined) {
+      await queries.recordAdClick(db, url, userId);
+      return {};
+    },
+  };
+}
+
+export type BrowseService = ReturnType<typeof createBrowseService>;
+
+/** The caller's like flags on videos everyone sees the same way. */
+export async function withVideoLikes(db: Db, videos: Video[], userId: number | undefined): Promise<Video[]> {
+  if (userId === undefined || videos.length === 0) return videos;
+  const rows = await db
+    .selectFrom('video_likes as vl')
+    .innerJoin('videos as v', 'v.id', 'vl.video_id')
+    .select(['v.avkey', 'vl.liked_at'])
+    .where('vl.user_id', '=', userId)
+    .where(sql<boolean>`v.avkey = any(${[...new Set(videos.map((video) => video.video_id))]}::text[])`)
+    .execute();
+  if (rows.length === 0) return videos;
+  const liked = new Map(rows.map((row) => [row.avkey, Math.floor(row.liked_at.getTime() / 1000)]));
+  return videos.map((video) => {
+    const at = liked.get(video.video_id);
+    return at === undefined ? video : { ...video, video_like: true, video_like_date: at };
+  });
+}
+
+export async function withActorLikes<T extends Actor>(
+  db: Db,
+  actors: T[],
+  userId: number | undefined,
+): Promise<T[]> {
+  if (userId === undefined || actors.length === 0) return actors;
+  const liked = await queries.likedActorsAmong(
+    db,
+    userId,
+    actors.map((actor) => actor.actor_id),
+  );
+  if (liked.size === 0) return actors;
+  return actors.map((actor) => (liked.has(actor.actor_id) ? { ...actor, actor_like: true } : actor));
+}
+
+async function withBlockLikes(db: Db, blocks: RecommendBlock[], userId: number | undefined) {
+  if (userId === undefined) return blocks;
+  const all = blocks.flatMap((one) => [...one.videos, ...one.actors.flatMap((actor) => actor.videos)]);
+  const flagged = await withVideoLikes(db, all, userId);
+  const byKey = new Map(flagged.map((video) => [video.video_id, video]));
+  const flag = (videos: Video[]) => videos.map((video) => byKey.get(video.video_id) ?? video);
+  return Promise.all(
+    blocks.map(async (one) => ({
+      ...one,
+      videos: flag(one.videos),
+      actors: (await withActorLikes(db, one.actors, userId)).map((actor) => ({
+        ...actor,
+        videos: flag(actor.videos),
+      })),
+    })),
+  );
+}
