@@ -30,6 +30,7 @@ import { appInfoRoutes } from './features/app-info/app-info.routes.ts';
 import { createAppInfoService } from './features/app-info/app-info.service.ts';
 import { browseRoutes } from './features/browse/browse.routes.ts';
 import { createBrowseService } from './features/browse/browse.service.ts';
+import { createLikeSets, LIKES_CHANGED_CHANNEL } from './features/browse/like-sets.ts';
 import { catalogueRoutes } from './features/catalogue/catalogue.routes.ts';
 import { createCatalogueService } from './features/catalogue/catalogue.service.ts';
 import { exploreRoutes } from './features/explore/explore.routes.ts';
@@ -130,9 +131,11 @@ export async function buildApp(
   const appInfo = createAppInfoService(ctx, lines);
   const users = createUserService(ctx, appInfo);
   const notifications = notificationsOf(db);
+  const likeSets = createLikeSets(db);
   const unfollow = await Promise.all([
     followChanges(notifications, SESSION_CHANGED_CHANNEL, sessions.sessionRows),
     followChanges(notifications, USER_CHANGED_CHANNEL, users.userRows),
+    followChanges(notifications, LIKES_CHANGED_CHANNEL, likeSets.rows),
   ]);
   app.addHook('onClose', async () => {
     await Promise.all(unfollow.map((stop) => stop()));
@@ -156,10 +159,10 @@ export async function buildApp(
   await app.register(analyticsRoutes(ctx, sessions));
   await app.register(streamingRoutes(lines, createStreamingService(ctx)));
   await app.register(playerRoutes(sessions, createPlayerService(ctx, appInfo, users)));
-  await app.register(likesRoutes(sessions, createLikesService(ctx)));
-  const browse = createBrowseService(ctx);
+  await app.register(likesRoutes(sessions, createLikesService(ctx, likeSets.forget)));
+  const browse = createBrowseService(ctx, likeSets);
   await app.register(browseRoutes(sessions, browse));
-  await app.register(exploreRoutes(sessions, createExploreService(ctx, browse, appInfo)));
+  await app.register(exploreRoutes(sessions, createExploreService(ctx, browse, appInfo, likeSets)));
   await app.register(pwaRoutes(ctx, lines));
   await app.register(rewardsRoutes(sessions, createRewardsService(ctx, users, appInfo)));
   const payments = createPaymentProvider(config, ctx.secrets);

@@ -8,6 +8,7 @@ import { createAppInfoService } from '../app-info/app-info.service.ts';
 import { createLinesService } from '../lines/lines.service.ts';
 import { createExploreService } from '../explore/explore.service.ts';
 import { createBrowseService } from './browse.service.ts';
+import { createLikeSets } from './like-sets.ts';
 
 /**
  * Every list query is served by an index: on a catalogue grown to 50,000 videos, the plan of each
@@ -78,7 +79,7 @@ describe('query plans on a large catalogue', () => {
   });
 
   it('uses indexes for menu lists, with every order, filter, category and tag', async () => {
-    const browse = createBrowseService({ ...sut.ctx, db });
+    const browse = createBrowseService({ ...sut.ctx, db }, createLikeSets(db));
     const menus = await sut.db.selectFrom('menus').select(['id', 'type']).execute();
     const categories = await sut.db.selectFrom('categories').select(['id', 'type']).execute();
     const filterSets = [
@@ -111,7 +112,7 @@ describe('query plans on a large catalogue', () => {
   });
 
   it('uses indexes for search (trigram or ordered scan), Chinese and Latin, short and long', async () => {
-    const browse = createBrowseService({ ...sut.ctx, db });
+    const browse = createBrowseService({ ...sut.ctx, db }, createLikeSets(db));
     for (const type of ['long', 'short', 'original'] as const) {
       for (const text of [
         '城市',
@@ -131,16 +132,23 @@ describe('query plans on a large catalogue', () => {
   });
 
   it('uses indexes for the feed, actors, top, classic lists and explore', async () => {
-    const browse = createBrowseService({ ...sut.ctx, db });
+    const browse = createBrowseService({ ...sut.ctx, db }, createLikeSets(db));
     const lines = createLinesService(sut.ctx, { ports: [sut.config.port] });
-    const explore = createExploreService({ ...sut.ctx, db }, browse, createAppInfoService(sut.ctx, lines));
+    const explore = createExploreService(
+      { ...sut.ctx, db },
+      browse,
+      createAppInfoService(sut.ctx, lines),
+      createLikeSets(db),
+    );
     const blocks = await sut.db.selectFrom('recommend_blocks').select(['id', 'type', 'layout']).execute();
+    // A caller with a few dozen likes, as most have (their like set is loaded once, then cached).
     const user = await sut.db
-      .selectFrom('users')
-      .select('id')
-      .where('email', 'is', null)
-      .limit(1)
+      .insertInto('users')
+      .values({ invite_code: 'PLANS001' })
+      .returning('id')
       .executeTakeFirstOrThrow();
+    await sql`insert into video_likes (user_id, video_id, video_type)
+      select ${user.id}, id, type from videos order by id desc limit 40`.execute(sut.db);
     const creators = (await sut.db.selectFrom('creator_profiles').select('user_id').execute()).map(
       (row) => row.user_id,
     );

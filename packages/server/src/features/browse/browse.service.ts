@@ -16,14 +16,13 @@ import {
   type Video,
   type VideoType,
 } from '@app/contract';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
-import type { Db } from '../../platform/db/database.ts';
 import { fail, notFound } from '../../platform/errors.ts';
 import { CATALOGUE_TOPIC } from '../catalogue/catalogue.service.ts';
 import { isVideoType, loadActors, loadVideos } from '../catalogue/list-objects.ts';
 import * as queries from './browse.queries.ts';
+import type { LikeSets } from './like-sets.ts';
 import { ListCache } from './list-cache.ts';
 
 const LIST_CACHE_TTL_MS = 30_000;
@@ -48,7 +47,7 @@ export interface VideoList {
   total_results: number;
 }
 
-export function createBrowseService(ctx: AppContext) {
+export function createBrowseService(ctx: AppContext, likes: LikeSets) {
   const { db } = ctx;
   const lists = new ListCache(LIST_CACHE_TTL_MS, LIST_CACHE_MAX);
   ctx.cache.onInvalidate(CATALOGUE_TOPIC, () => lists.clear());
@@ -82,7 +81,7 @@ export function createBrowseService(ctx: AppContext) {
     pageSize = PAGE_SIZE,
   ): Promise<VideoList> {
     const list = await publicVideoList({ ...selection, now: Date.now() }, page, pageSize);
-    return { videos: await withVideoLikes(db, list.videos, userId), total_results: list.total_results };
+    return { videos: await withVideoLikes(likes, list.videos, userId), total_results: list.total_results };
   }
 
   async function menuOf(menuId: number, type: VideoType | undefined) {
@@ -242,7 +241,7 @@ export function createBrowseService(ctx: AppContext) {
         if (!row) notFound();
         blocks = [await block(type, row, tags)];
       }
-      return { blocks: await withBlockLikes(db, blocks, userId) };
+      return { blocks: await withBlockLikes(likes, blocks, userId) };
     },
 
     async menuList(
@@ -284,7 +283,7 @@ export function createBrowseService(ctx: AppContext) {
         ]);
         return { actors: await loadActors(db, ids, undefined), total_results: total };
       });
-      return { actors: await withActorLikes(db, list.actors, userId), total_results: list.total_results };
+      return { actors: await withActorLikes(likes, list.actors, userId), total_results: list.total_results };
     },
 
     async actorPage(actorId: number, page: number, userId: number | undefined) {
@@ -305,8 +304,8 @@ export function createBrowseService(ctx: AppContext) {
       });
       if (!found) notFound();
       const [[actor], videos] = await Promise.all([
-        withActorLikes(db, [found.actor], userId),
-        withVideoLikes(db, found.videos, userId),
+        withActorLikes(likes, [found.actor], userId),
+        withVideoLikes(likes, found.videos, userId),
       ]);
       return { ...found, actor: actor!, videos };
     },
@@ -320,7 +319,7 @@ export function createBrowseService(ctx: AppContext) {
 
     async topVideos(type: VideoType, userId: number | undefined) {
       const list = await publicVideoList({ type, order: 'views' }, 1, TOP_VIDEOS);
-      return { videos: await withVideoLikes(db, list.videos, userId) };
+      return { videos: await withVideoLikes(likes, list.videos, userId) };
     },
 
     search(type: VideoType, search: string, page: number, userId: number | undefined) {
@@ -343,17 +342,14 @@ export function createBrowseService(ctx: AppContext) {
 export type BrowseService = ReturnType<typeof createBrowseService>;
 
 /** The caller's like flags on videos everyone sees the same way. */
-export async function withVideoLikes(db: Db, videos: Video[], userId: number | undefined): Promise<Video[]> {
+export async function withVideoLikes(
+  likes: LikeSets,
+  videos: Video[],
+  userId: number | undefined,
+): Promise<Video[]> {
   if (userId === undefined || videos.length === 0) return videos;
-  const rows = await db
-    .selectFrom('video_likes as vl')
-    .innerJoin('videos as v', 'v.id', 'vl.video_id')
-    .select(['v.avkey', 'vl.liked_at'])
-    .where('vl.user_id', '=', userId)
-    .where(sql<boolean>`v.avkey = any(${[...new Set(videos.map((video) => video.video_id))]}::text[])`)
-    .execute();
-  if (rows.length === 0) return videos;
-  const liked = new Map(rows.map((row) => [row.avkey, Math.floor(row.liked_at.getTime() / 1000)]));
+  const liked = (await likes.of(userId)).videos;
+  if (liked.size === 0) return videos;
   return videos.map((video) => {
     const at = liked.get(video.video_id);
     return at === undefined ? video : { ...video, video_like: true, video_like_date: at };
@@ -361,34 +357,29 @@ export async function withVideoLikes(db: Db, videos: Video[], userId: number | u
 }
 
 export async function withActorLikes<T extends Actor>(
-  db: Db,
+  likes: LikeSets,
   actors: T[],
   userId: number | undefined,
 ): Promise<T[]> {
   if (userId === undefined || actors.length === 0) return actors;
-  const liked = await queries.likedActorsAmong(
-    db,
-    userId,
-    actors.map((actor) => actor.actor_id),
-  );
+  const liked = (await likes.of(userId)).actors;
   if (liked.size === 0) return actors;
   return actors.map((actor) => (liked.has(actor.actor_id) ? { ...actor, actor_like: true } : actor));
 }
 
-async function withBlockLikes(db: Db, blocks: RecommendBlock[], userId: number | undefined) {
+async function withBlockLikes(likes: LikeSets, blocks: RecommendBlock[], userId: number | undefined) {
   if (userId === undefined) return blocks;
-  const all = blocks.flatMap((one) => [...one.videos, ...one.actors.flatMap((actor) => actor.videos)]);
-  const flagged = await withVideoLikes(db, all, userId);
-  const byKey = new Map(flagged.map((video) => [video.video_id, video]));
-  const flag = (videos: Video[]) => videos.map((video) => byKey.get(video.video_id) ?? video);
+  const flag = (videos: Video[]) => withVideoLikes(likes, videos, userId);
   return Promise.all(
     blocks.map(async (one) => ({
       ...one,
-      videos: flag(one.videos),
-      actors: (await withActorLikes(db, one.actors, userId)).map((actor) => ({
-        ...actor,
-        videos: flag(actor.videos),
-      })),
+      videos: await flag(one.videos),
+      actors: await Promise.all(
+        (await withActorLikes(likes, one.actors, userId)).map(async (actor) => ({
+          ...actor,
+          videos: await flag(actor.videos),
+        })),
+      ),
     })),
   );
 }

@@ -9,6 +9,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { fail, notFound } from '../../platform/errors.ts';
 import type { AppInfoService } from '../app-info/app-info.service.ts';
 import { withVideoLikes, type BrowseService } from '../browse/browse.service.ts';
+import type { LikeSets } from '../browse/like-sets.ts';
 import { loadVideos } from '../catalogue/list-objects.ts';
 import * as queries from './explore.queries.ts';
 
@@ -20,7 +21,12 @@ const NO_USER = 0;
  * Explore (DECISIONS): creators are accounts with a public profile; any account may follow them,
  * and a VIP may copy a creator's videos of one type into their favourites.
  */
-export function createExploreService(ctx: AppContext, browse: BrowseService, appInfo: AppInfoService) {
+export function createExploreService(
+  ctx: AppContext,
+  browse: BrowseService,
+  appInfo: AppInfoService,
+  likes: LikeSets,
+) {
   const { db } = ctx;
 
   /** Creators in the order given, with their newest videos and the caller's follow flag. */
@@ -31,7 +37,7 @@ export function createExploreService(ctx: AppContext, browse: BrowseService, app
       queries.newestVideosOfCreators(db, creatorIds, FOLLOWED_USER_VIDEOS),
     ]);
     const videos = await withVideoLikes(
-      db,
+      likes,
       await loadVideos(
         db,
         links.map((link) => link.id),
@@ -109,16 +115,21 @@ export function createExploreService(ctx: AppContext, browse: BrowseService, app
       if (!info.follower_import_switch) fail(Status.refused, 'import_switched_off');
       const vipUntil = await queries.vipUntil(db, userId);
       if (!vipUntil || vipUntil.getTime() <= Date.now()) fail(Status.refused, 'vip_required');
-      return db.transaction().execute(async (trx) => {
-        if (!(await queries.findCreatorForUpdate(trx, creatorId))) notFound('user_not_found');
-        if (!(await queries.claimImport(trx, userId, creatorId, type))) {
-          const last = await queries.lastImport(trx, userId, creatorId, type);
-          const waitMs = (last?.getTime() ?? Date.now()) + IMPORT_COOLDOWN_MIN * MINUTE_MS - Date.now();
-          fail(Status.refused, 'import_wait', { wait_minutes: Math.max(1, Math.ceil(waitMs / MINUTE_MS)) });
-        }
-        const imported = await queries.importVideos(trx, userId, creatorId, type);
-        return { user_id: creatorId, video_type: type, imported };
-      });
+      return db
+        .transaction()
+        .execute(async (trx) => {
+          if (!(await queries.findCreatorForUpdate(trx, creatorId))) notFound('user_not_found');
+          if (!(await queries.claimImport(trx, userId, creatorId, type))) {
+            const last = await queries.lastImport(trx, userId, creatorId, type);
+            const waitMs = (last?.getTime() ?? Date.now()) + IMPORT_COOLDOWN_MIN * MINUTE_MS - Date.now();
+            fail(Status.refused, 'import_wait', { wait_minutes: Math.max(1, Math.ceil(waitMs / MINUTE_MS)) });
+          }
+          return queries.importVideos(trx, userId, creatorId, type);
+        })
+        .then((imported) => {
+          likes.forget(userId);
+          return { user_id: creatorId, video_type: type, imported };
+        });
     },
   };
 }

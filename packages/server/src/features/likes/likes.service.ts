@@ -8,7 +8,7 @@ import * as queries from './likes.queries.ts';
  * Likes belong to the user row, not to a session or a device: binding keeps the guest's row, and
  * signing in anywhere reaches the same row, so favourites follow the account.
  */
-export function createLikesService(ctx: AppContext) {
+export function createLikesService(ctx: AppContext, onLikesChanged: (userId: number) => void = () => {}) {
   const { db } = ctx;
 
   return {
@@ -22,6 +22,8 @@ export function createLikesService(ctx: AppContext) {
           : await queries.deleteVideoLike(trx, userId, video.id);
         if (changed) await queries.addToVideoLikeCount(trx, video.id, liked ? 1 : -1);
       });
+      // Copies of this user's likes (list flags) are stale from the commit on.
+      onLikesChanged(userId);
     },
 
     async setActorLike(userId: number, actorId: number, liked: boolean): Promise<void> {
@@ -30,6 +32,7 @@ export function createLikesService(ctx: AppContext) {
         if (liked) await queries.insertActorLike(trx, userId, actorId);
         else await queries.deleteActorLike(trx, userId, actorId);
       });
+      onLikesChanged(userId);
     },
 
     async likedVideos(userId: number, type: VideoType, page: number): Promise<VideoPage> {

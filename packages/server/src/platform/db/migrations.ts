@@ -608,6 +608,16 @@ const migrations: Record<string, Migration> = {
            clicked_at timestamptz not null default now()
          )`,
         `create index ad_clicks_url on ad_clicks (url, clicked_at)`,
+        // Processes keep each user's likes for list flags (features/browse/like-sets.ts).
+        `create function notify_likes_changed() returns trigger language plpgsql as $$
+         begin
+           perform pg_notify('likes_changed', (case when tg_op = 'DELETE' then old.user_id else new.user_id end)::text);
+           return null;
+         end $$`,
+        `create trigger video_likes_changed after insert or delete on video_likes
+           for each row execute function notify_likes_changed()`,
+        `create trigger actor_likes_changed after insert or delete on actor_likes
+           for each row execute function notify_likes_changed()`,
       ];
       for (const statement of statements) await sql.raw(statement).execute(db);
     },
