@@ -25,6 +25,10 @@ export function ScreenshotPicker({ image, onChange }: Props) {
   const input = useRef<HTMLInputElement>(null);
   const preview = useMemo(() => (image ? URL.createObjectURL(image) : null), [image]);
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
+  // Once the image is gone (removed, refused or sent) the input forgets it too, so choosing the same file again counts.
+  useEffect(() => {
+    if (!image && input.current) input.current.value = '';
+  }, [image]);
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -37,11 +41,6 @@ export function ScreenshotPicker({ image, onChange }: Props) {
       return;
     }
     onChange(file);
-  };
-
-  const remove = () => {
-    if (input.current) input.current.value = '';
-    onChange(null);
   };
 
   return (
@@ -70,7 +69,7 @@ export function ScreenshotPicker({ image, onChange }: Props) {
             type="button"
             className="screenshot__remove"
             aria-label={t('appeal_image_remove')}
-            onClick={remove}
+            onClick={() => onChange(null)}
           >
             <CloseOutline />
           </button>
