@@ -58,6 +58,10 @@ export const ANNOUNCEMENT_DISMISS_MS = 24 * 60 * 60 * 1000;
 // Purchase, rewards (part 2 §9, DECISIONS)
 export const PLANS_SHOWN_BEFORE_EXPAND = 3;
 export const APPEAL_IMAGE_MAX_BYTES = 5_242_880;
+/** The appeal's multipart fields (`POST /v1/shop/report`) and the image types it takes, by content. */
+export const APPEAL_FIELDS = { email: 'email', image: 'uploadimg' } as const;
+export const APPEAL_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export type AppealImageType = (typeof APPEAL_IMAGE_TYPES)[number];
 export const ACTIVITY_CODE_MAX_LENGTH = 6;
 export const POINTS_PER_VIP_DAY = 1;
 export const INVITE_REWARD_TIERS = [

@@ -114,10 +114,11 @@ export function costWithTicket(planPrice: number, ticket: Pick<Ticket, 'price' |
 
 // ── Appeals ──────────────────────────────────────────────────────────────────
 
-/** `POST /v1/shop/report`: multipart form with `email` and one image `uploadimg`. */
-export const APPEAL_FIELDS = { email: 'email', image: 'uploadimg' } as const;
-export const APPEAL_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-export type AppealImageType = (typeof APPEAL_IMAGE_TYPES)[number];
+/**
+ * `POST /v1/shop/report`: multipart form with `email` and one image `uploadimg`. The field names
+ * and image types (APPEAL_FIELDS, APPEAL_IMAGE_TYPES) are in constants.ts, so the web app reads
+ * them without loading zod.
+ */
 export const AppealEmailSchema = z.string().trim().max(254).regex(EMAIL_PATTERN);
 
 /** `vip`: this appeal granted the day of VIP (the first of the account in 7 days). */

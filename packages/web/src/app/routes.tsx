@@ -30,6 +30,12 @@ const SharePage = lazy(() => import('../features/member/pages/SharePage.tsx'));
 const SettingPage = lazy(() => import('../features/member/pages/SettingPage.tsx'));
 const PolicyPage = lazy(() => import('../features/member/pages/PolicyPage.tsx'));
 
+// Rewards (issue 7).
+const ExchangePage = lazy(() => import('../features/rewards/pages/ExchangePage.tsx'));
+const TicketDiscountPage = lazy(() => import('../features/rewards/pages/TicketDiscountPage.tsx'));
+const ActivityPage = lazy(() => import('../features/rewards/pages/ActivityPage.tsx'));
+const AppealPage = lazy(() => import('../features/rewards/pages/AppealPage.tsx'));
+
 /**
  * Every route of both spec parts (history mode). Pages that later issues build show a titled
  * placeholder until then; unknown paths go to /long.
@@ -78,14 +84,14 @@ export const ROUTES: RouteSpec[] = [
   { path: '/member/product', name: 'product' },
   { path: '/member/share', name: 'share', element: <SharePage /> },
   { path: '/member/friend', name: 'friend', needsBinding: true, element: <FriendPage /> },
-  { path: '/member/vip', name: 'vip' },
+  { path: '/member/vip', name: 'vip', element: <ExchangePage /> },
   { path: '/member/policy', name: 'policy', element: <PolicyPage /> },
   { path: '/member/payment', name: 'payment' },
   { path: '/member/paymentOld', name: 'paymentOld' },
   { path: '/member/paymentSale/:level', name: 'paymentSale' },
-  { path: '/member/appeal', name: 'appeal' },
-  { path: '/member/activity', name: 'activity' },
-  { path: '/member/ticketDiscount', name: 'ticketDiscount' },
+  { path: '/member/appeal', name: 'appeal', element: <AppealPage /> },
+  { path: '/member/activity', name: 'activity', element: <ActivityPage /> },
+  { path: '/member/ticketDiscount', name: 'ticketDiscount', element: <TicketDiscountPage /> },
 ];
 
 /** Tab roots show the bottom menu; every other page has its own back navigation. */

@@ -17,6 +17,8 @@ export interface RequestOptions {
   method?: 'GET' | 'POST';
   query?: Record<string, string | number | undefined>;
   form?: Record<string, string | number | undefined>;
+  /** A multipart form (an upload); like `form`, it carries the token as a field. */
+  multipart?: Record<string, string | Blob>;
   headers?: Record<string, string>;
   /** Start-up calls made before a token exists. */
   withoutToken?: boolean;
@@ -52,13 +54,18 @@ async function send<T>(lineUrl: string, key: string | undefined, path: string, o
   for (const [name, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined) url.searchParams.set(name, String(value));
   }
-  if (token && !options.form) url.searchParams.set('token', token);
-  let body: URLSearchParams | undefined;
+  if (token && !options.form && !options.multipart) url.searchParams.set('token', token);
+  let body: URLSearchParams | FormData | undefined;
   if (options.form) {
     body = new URLSearchParams();
     for (const [name, value] of Object.entries(options.form))
       if (value !== undefined) body.set(name, String(value));
     if (token) body.set('token', token);
+  } else if (options.multipart) {
+    body = new FormData();
+    // Fields before files: a server reading the parts in order has the token before the bytes.
+    if (token) body.set('token', token);
+    for (const [name, value] of Object.entries(options.multipart)) body.set(name, value);
   }
   let reply: Response;
   try {

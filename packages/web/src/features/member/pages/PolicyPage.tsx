@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { isLocale } from '../../../app/i18n/locale.ts';
-import { MemberSubpage } from '../components/MemberSubpage.tsx';
+import { MemberSubpage } from '../../../components/member-subpage/index.ts';
+import '../member-subpages.css';
 import { loadPolicies, type Policies, type PolicyDocument } from '../policy/policy-document.ts';
 
 type PolicyTab = keyof Policies;

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { readSetting, writeSetting } from '../../../app/settings.ts';
-import { MemberSubpage } from '../components/MemberSubpage.tsx';
+import { MemberSubpage } from '../../../components/member-subpage/index.ts';
+import '../member-subpages.css';
 
 /**
  * Setting (part 2 §2.6): the stream auto-play toggle, kept in the local settings the player reads

@@ -1,7 +1,7 @@
 import { NavBar } from 'antd-mobile';
 import type { ReactNode } from 'react';
-import { useGoBack } from '../../../app/shell/use-go-back.ts';
-import '../member-subpages.css';
+import { useGoBack } from '../../app/shell/use-go-back.ts';
+import './member-subpage.css';
 
 interface Props {
   title: string;

@@ -1,0 +1,1 @@
+export { MemberCard, MemberSubpage } from './MemberSubpage.tsx';
