@@ -10,6 +10,7 @@ import {
   isValidEmail,
   playPath,
   promotionLevel,
+  promotionPopupDue,
   promotionTarget,
 } from './rules.ts';
 
@@ -113,5 +114,25 @@ describe('formatDuration', () => {
     expect(formatDuration(0)).toBe('0:00');
     expect(formatDuration(65)).toBe('1:05');
     expect(formatDuration(3600 + 62)).toBe('1:01:02');
+  });
+});
+
+describe('promotionPopupDue', () => {
+  it('shows levels A to D every n-th event', () => {
+    expect([1, 2, 3, 4, 5, 6].map((count) => promotionPopupDue('B', count, 3))).toEqual([
+      false,
+      false,
+      true,
+      false,
+      false,
+      true,
+    ]);
+  });
+  it('shows levels E and F only exactly on the n-th event', () => {
+    expect([2, 3, 6].map((count) => promotionPopupDue('E', count, 3))).toEqual([false, true, false]);
+    expect(promotionPopupDue('F', 3, 3)).toBe(true);
+  });
+  it('is off when n is 0', () => {
+    expect(promotionPopupDue('A', 3, 0)).toBe(false);
   });
 });

@@ -95,3 +95,12 @@ export function formatDuration(seconds: number): string {
   const minutes = Math.floor((whole % 3600) / 60);
   return hours > 0 ? `${hours}:${pad(minutes)}:${pad(whole % 60)}` : `${minutes}:${pad(whole % 60)}`;
 }
+
+/**
+ * Promotion pop-up cadence (part 1 §4): on the `count`-th event (pull-up loads or favourites),
+ * levels A–D see it every n-th time, E and F only exactly on the n-th. n below 1 switches it off.
+ */
+export function promotionPopupDue(level: string, count: number, n: number): boolean {
+  if (n < 1 || count < 1) return false;
+  return level === 'E' || level === 'F' ? count === n : count % n === 0;
+}
