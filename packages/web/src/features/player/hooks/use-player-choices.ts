@@ -67,7 +67,7 @@ export function usePlayerChoices(vip: boolean, urls: VideoUrls | undefined) {
   const labels: Record<ChoiceKind, string> = {
     line: lineLabel(lineIndex),
     quality: `${pixel}P`,
-    rate: rate === 1 ? t('play_rate') : `${rate}x`,
+    rate: `${rate.toFixed(1)}x`,
   };
 
   /** Applies a choice, or returns the choice that needs VIP (the page shows the upgrade dialog). */

@@ -239,7 +239,8 @@ function PlayPage({ avkey }: { avkey: string }) {
   const offline = loaded.kind === 'offline' ? loaded.saved : undefined;
   const title = info?.video_title ?? offline?.video_title ?? '';
   const portrait = (info?.video_type ?? offline?.video_type ?? routeType) !== 'long';
-  const poster = info?.cover ?? offline?.cover ?? '';
+  // Short videos have a portrait picture (thumb) for their portrait box.
+  const poster = (portrait ? info?.thumb : info?.cover) ?? offline?.cover ?? '';
   const ads = startup.adPosters[routeType === 'long' ? 'long' : (info?.video_type ?? 'short')] ?? [];
 
   return (
@@ -397,7 +398,7 @@ function PlayPage({ avkey }: { avkey: string }) {
                     video_id: info.video_id,
                     video_type: info.video_type,
                     video_title: info.video_title,
-                    cover: info.cover,
+                    cover: poster,
                     video_duration: info.video_duration,
                     pixel: choices.pixel,
                   },

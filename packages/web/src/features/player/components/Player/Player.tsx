@@ -236,7 +236,9 @@ export function Player(props: PlayerProps) {
 
   const onTouchStart = (event: TouchEvent) => {
     const touch = event.touches[0];
-    if (!touch || event.touches.length > 1) return;
+    touchStart.current = null;
+    // Controls, the ad and the cover handle their own taps.
+    if (!touch || event.touches.length > 1 || (event.target as Element).closest('button, input, a')) return;
     touchStart.current = { x: touch.clientX, y: touch.clientY, at: event.timeStamp };
   };
   const onTouchMove = (event: TouchEvent) => {
@@ -312,6 +314,9 @@ export function Player(props: PlayerProps) {
       data-testid="player"
       data-phase={phase}
       data-controls={showControls ? 'shown' : 'hidden'}
+      onTouchStart={onTouchStart}
+      onTouchMove={onTouchMove}
+      onTouchEnd={onTouchEnd}
     >
       <video
         ref={videoRef}
@@ -329,14 +334,7 @@ export function Player(props: PlayerProps) {
         </div>
       )}
 
-      <div
-        className="player__surface"
-        data-testid="player-surface"
-        onTouchStart={onTouchStart}
-        onTouchMove={onTouchMove}
-        onTouchEnd={onTouchEnd}
-        onClick={onSurfaceClick}
-      />
+      <div className="player__surface" data-testid="player-surface" onClick={onSurfaceClick} />
 
       {seekHint !== null && (
         <div className="player__seek-hint" data-testid="seek-hint">
@@ -432,36 +430,38 @@ export function Player(props: PlayerProps) {
 
       {showControls && (
         <>
-          <div className="player__center">
-            <button
-              type="button"
-              className="player__icon-button"
-              aria-label={t('play_skip_back')}
-              onClick={() => seekBy(-SKIP_S)}
-            >
-              <SkipGlyph forward={false} seconds={SKIP_S} />
-            </button>
-            <button
-              type="button"
-              className="player__big-button player__big-button--small"
-              aria-label={phase === 'playing' || phase === 'loading' ? t('play_pause') : t('play_start')}
-              onClick={togglePlay}
-            >
-              {phase === 'playing' || phase === 'loading' ? (
-                <PauseGlyph size={28} />
-              ) : (
-                <PlayGlyph size={28} />
-              )}
-            </button>
-            <button
-              type="button"
-              className="player__icon-button"
-              aria-label={t('play_skip_forward')}
-              onClick={() => seekBy(SKIP_S)}
-            >
-              <SkipGlyph forward seconds={SKIP_S} />
-            </button>
-          </div>
+          {seekHint === null && (
+            <div className="player__center">
+              <button
+                type="button"
+                className="player__icon-button"
+                aria-label={t('play_skip_back')}
+                onClick={() => seekBy(-SKIP_S)}
+              >
+                <SkipGlyph forward={false} seconds={SKIP_S} />
+              </button>
+              <button
+                type="button"
+                className="player__big-button player__big-button--small"
+                aria-label={phase === 'playing' || phase === 'loading' ? t('play_pause') : t('play_start')}
+                onClick={togglePlay}
+              >
+                {phase === 'playing' || phase === 'loading' ? (
+                  <PauseGlyph size={28} />
+                ) : (
+                  <PlayGlyph size={28} />
+                )}
+              </button>
+              <button
+                type="button"
+                className="player__icon-button"
+                aria-label={t('play_skip_forward')}
+                onClick={() => seekBy(SKIP_S)}
+              >
+                <SkipGlyph forward seconds={SKIP_S} />
+              </button>
+            </div>
+          )}
           <div className="player__bar">
             <input
               className="player__progress"
