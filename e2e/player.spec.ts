@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './browser.ts';
+import { launchChromium, phoneContext } from './browser.ts';
 import { demoVideos, type DemoVideo } from './demo-videos.ts';
 import {
   baseUrl,
@@ -248,10 +248,15 @@ describe('player', () => {
     await context.close();
   });
 
-  it('a non-VIP with views left sees the remaining views and then plays on the first line', async () => {
+  it('a non-VIP with views left sees the view-count countdown, then plays at 240 on the first line', async () => {
     const { context, page } = await startedPhone(browser);
     const segments = segmentLog(page);
     await openPlay(page, shorts[1]!);
+    // Without an ad image the view-count card counts down before play.
+    await page.getByTestId('views-popup').waitFor();
+    expect(await isPaused(page)).toBe(true);
+    await shot(page, 'player-views-gate');
+    await page.getByTestId('player-gate').waitFor({ state: 'detached' });
     await page.getByTestId('views-overlay').waitFor();
     expect(await page.getByTestId('views-overlay').textContent()).toMatch(/今日观看 \d+\/10/);
     await playsPast(page, 0.5);
@@ -259,6 +264,31 @@ describe('player', () => {
       segments.every((segment) => segment.port === new URL(baseUrl).port && segment.rendition === '240'),
     ).toBe(true);
     await shot(page, 'player-short-novip');
+    await context.close();
+  });
+
+  it('with a player ad set, a non-VIP sees the ad image count down before play', async () => {
+    const context = await phoneContext(browser);
+    await changeReply<{ ad: { player_image: string; player_countdown: number } }>(
+      context,
+      '/v1/appinfo',
+      (info) => {
+        info.ad.player_image = '/img/demo/banners/0003.bin';
+        info.ad.player_countdown = 2;
+      },
+    );
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/`);
+    await page.waitForURL(/\/long(\?|$)/, { waitUntil: 'commit' });
+    await page.locator('.app-tab-bar').waitFor();
+    await settle(page);
+    await openPlay(page, longs[3]!);
+    await page.getByTestId('player-gate').waitFor();
+    expect(await page.getByTestId('views-popup').count()).toBe(0);
+    expect(await page.getByTestId('player-gate-countdown').textContent()).toMatch(/^[12]s$/);
+    await shot(page, 'player-ad');
+    await page.getByTestId('player-gate').waitFor({ state: 'detached' });
+    await playsPast(page, 0.3);
     await context.close();
   });
 

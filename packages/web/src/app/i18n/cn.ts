@@ -464,6 +464,8 @@ export const cn = {
   download_done_label: '已缓存当前视频',
   invite_prompt_title: '邀请好友',
   invite_prompt_go: '去邀请',
+  play_views_today: '今日已观看',
+  play_views_gate_tip: '开通VIP，无限次观看',
   invite_prompt_content: '邀请好友一起来看，即可获得积分奖励',
   report_title: '举报视频',
   report_reason_cannot_play: '无法播放',

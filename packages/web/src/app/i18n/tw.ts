@@ -461,6 +461,8 @@ export const tw: Record<keyof typeof cn, string> = {
   download_done_label: '已快取目前影片',
   invite_prompt_title: '邀請好友',
   invite_prompt_go: '去邀請',
+  play_views_today: '今日已觀看',
+  play_views_gate_tip: '開通VIP，無限次觀看',
   invite_prompt_content: '邀請好友一起來看，即可獲得點數獎勵',
   report_title: '檢舉影片',
   report_reason_cannot_play: '無法播放',

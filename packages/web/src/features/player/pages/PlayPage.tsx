@@ -32,7 +32,7 @@ import { fetchVideoActors, fetchVideoInfo, PlayerCallError, toggleVideoLike } fr
 import { ChoicePanel } from '../components/ChoicePanel.tsx';
 import { DownloadDialog } from '../components/DownloadDialog.tsx';
 import { Player, type ChoiceKind } from '../components/Player/Player.tsx';
-import { PlayerAd } from '../components/PlayerAd.tsx';
+import { PlayerGate } from '../components/PlayerGate.tsx';
 import { RelatedVideos } from '../components/RelatedVideos.tsx';
 import { ReportDialog } from '../components/ReportDialog.tsx';
 import { ActorList, InfoPanel } from '../components/VideoExtras.tsx';
@@ -143,7 +143,8 @@ function PlayPage({ avkey }: { avkey: string }) {
   const total = info?.video_views[1] ?? UNLIMITED_VIEWS;
   const locked = Boolean(info) && !choices.source;
 
-  // Before play: the player ad (with views left) or the views pop-up (none left); VIP has neither.
+  // Before play: the player ad, or the view-count card when there is no ad image; with no view left,
+  // the views-exhausted pop-up instead. VIP sees none of them (part 2 §6).
   const gateDecided = useRef(false);
   useEffect(() => {
     if (!info || gateDecided.current || vip) return;
@@ -152,12 +153,12 @@ function PlayPage({ avkey }: { avkey: string }) {
       void showViewsExhausted();
       return;
     }
-    if (appInfo.ad.player_image) setGate('ad');
-    else setGate('open');
+    setGate('ad');
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [info]);
 
   const gateOpen = vip || gate === 'open' || loaded.kind === 'offline';
+  const openGate = useCallback(() => setGate('open'), []);
   const viewsToastShown = useRef(false);
   useEffect(() => {
     if (!gateOpen || vip || !info || !choices.source || viewsToastShown.current) return;
@@ -270,12 +271,14 @@ function PlayPage({ avkey }: { avkey: string }) {
           }
         >
           {gate === 'ad' && (
-            <PlayerAd
+            <PlayerGate
               image={appInfo.ad.player_image}
               link={appInfo.ad.player_link}
               level={userInfo.level}
               seconds={appInfo.ad.player_countdown > 0 ? appInfo.ad.player_countdown : PLAYER_AD_COUNTDOWN_S}
-              onDone={() => setGate('open')}
+              views={{ used, total }}
+              onUpgrade={() => upgrade(upgradeSource('views'))}
+              onDone={openGate}
             />
           )}
         </Player>
