@@ -89,6 +89,13 @@ export function useHlsSource(
       if (resume) void video.play().catch(() => undefined);
     };
 
+    const seekOnLoad = () => {
+      video.removeEventListener('loadedmetadata', seekOnLoad);
+      if (start > 0) video.currentTime = start;
+      play();
+    };
+    const failOnError = () => report('line-failed');
+
     let hls: Hls | null = null;
     if (Hls.isSupported()) {
       hls = new Hls({
@@ -111,13 +118,9 @@ export function useHlsSource(
       hls.attachMedia(video);
     } else {
       // Native HLS: the browser fetches playlist, key and segments; errors come as a media error.
+      video.addEventListener('loadedmetadata', seekOnLoad);
+      video.addEventListener('error', failOnError);
       video.src = source;
-      const seek = () => {
-        if (start > 0) video.currentTime = start;
-        play();
-      };
-      video.addEventListener('loadedmetadata', seek, { once: true });
-      video.addEventListener('error', () => report('line-failed'), { once: true });
       video.load();
     }
 
@@ -132,6 +135,10 @@ export function useHlsSource(
     }, 1000);
 
     return () => {
+      // Taking the source away may raise errors of its own: they are not this source's trouble.
+      reported = true;
+      video.removeEventListener('loadedmetadata', seekOnLoad);
+      video.removeEventListener('error', failOnError);
       window.clearInterval(watch);
       if (video.readyState > 0 && video.currentTime > 0) position.current = video.currentTime;
       playing.current = !video.paused && !video.ended;

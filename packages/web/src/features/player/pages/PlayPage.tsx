@@ -42,8 +42,9 @@ import { offlineSource, savedVideo, type SavedVideo } from '../offline/offline-s
 import { upgradeSource, type Choice } from '../player-rules.ts';
 import './play-page.css';
 
-/** After this many fresh sources in a row without playing, the page stops asking (a broken video). */
+/** At most this many fresh sources a minute: a source refused again and again is not retried forever. */
 const MAX_SOURCE_REFRESHES = 4;
+const REFRESH_WINDOW_MS = 60_000;
 const LINE_RETRY_MS = 2000;
 
 /** lPlay and sPlay (part 2 §2.1): one page per video, so a related video starts afresh. */
@@ -74,7 +75,7 @@ function PlayPage({ avkey }: { avkey: string }) {
   const [reportOpen, setReportOpen] = useState(false);
   const [downloadOpen, setDownloadOpen] = useState(false);
   const [gate, setGate] = useState<'waiting' | 'ad' | 'open'>(vip ? 'open' : 'waiting');
-  const refreshes = useRef(0);
+  const refreshes = useRef<number[]>([]);
   const routeType: VideoType = location.pathname.startsWith('/long') ? 'long' : 'short';
 
   const goBack = useCallback(() => {
@@ -201,8 +202,10 @@ function PlayPage({ avkey }: { avkey: string }) {
     (trouble: SourceTrouble) => {
       if (trouble === 'line-failed' && choices.lineFailed()) return;
       // An expired or refused source (or no other line): ask video info for fresh sources.
-      if (refreshes.current >= MAX_SOURCE_REFRESHES) return;
-      refreshes.current += 1;
+      const now = Date.now();
+      refreshes.current = refreshes.current.filter((at) => now - at < REFRESH_WINDOW_MS);
+      if (refreshes.current.length >= MAX_SOURCE_REFRESHES) return;
+      refreshes.current.push(now);
       window.setTimeout(() => void loadInfo(), trouble === 'line-failed' ? LINE_RETRY_MS : 0);
     },
     [choices, loadInfo],
