@@ -99,7 +99,7 @@ describe('player', () => {
     const { context, page } = await phoneWith(browser, vipToken);
     const segments = segmentLog(page);
     await openPlay(page, longs[1]!);
-    await playsPast(page, 0.5);
+    await playsPast(page, 3);
     await page.getByTestId('switch-quality').click();
     await page.getByTestId('choice-panel-quality').waitFor();
     await shot(page, 'player-quality-panel');
@@ -109,7 +109,9 @@ describe('player', () => {
     await expect
       .poll(() => segments.some((segment) => segment.rendition === '480'), { timeout: 10_000 })
       .toBe(true);
-    await playsPast(page, 1);
+    // The switch keeps the position: 480 goes on from where 240 was, not from the start.
+    expect(await currentTime(page)).toBeGreaterThan(2.5);
+    await playsPast(page, 3.5);
     expect(await page.getByTestId('switch-quality').textContent()).toContain('480P');
     await context.close();
   });
