@@ -26,7 +26,7 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { NetworkError } from '../../../app/api/client.ts';
 import { copyText } from '../../../app/copy-text.ts';
 import { followAd } from '../../../app/ad-link.ts';
-import { updateStartupData, useStartupData } from '../../../app/startup/startup-store.ts';
+import { startupData, updateStartupData, useStartupData } from '../../../app/startup/startup-store.ts';
 import { EncryptedImage } from '../../../components/encrypted-image/index.ts';
 import { fetchVideoActors, fetchVideoInfo, PlayerCallError, toggleVideoLike } from '../api/player-api.ts';
 import { ChoicePanel } from '../components/ChoicePanel.tsx';
@@ -107,8 +107,9 @@ function PlayPage({ avkey }: { avkey: string }) {
     try {
       const next = await fetchVideoInfo(avkey);
       setLoaded({ kind: 'online', info: next });
-      const current = startup.userInfo;
-      updateStartupData({ userInfo: { ...current, video_views: next.video_views } });
+      // The member page shows today's views: it reads the count this call just spent.
+      const current = startupData()?.userInfo;
+      if (current) updateStartupData({ userInfo: { ...current, video_views: next.video_views } });
       return next;
     } catch (error) {
       if (error instanceof PlayerCallError) {
@@ -126,8 +127,6 @@ function PlayPage({ avkey }: { avkey: string }) {
         });
       return null;
     }
-    // startup.userInfo is read at call time on purpose; the page must not reload on its change.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [avkey, t]);
 
   useEffect(() => {
