@@ -36,6 +36,9 @@ const TicketDiscountPage = lazy(() => import('../features/rewards/pages/TicketDi
 const ActivityPage = lazy(() => import('../features/rewards/pages/ActivityPage.tsx'));
 const AppealPage = lazy(() => import('../features/rewards/pages/AppealPage.tsx'));
 
+// Play page and player (issue 6).
+const PlayPage = lazy(() => import('../features/player/pages/PlayPage.tsx'));
+
 /**
  * Every route of both spec parts (history mode). Pages that later issues build show a titled
  * placeholder until then; unknown paths go to /long.
@@ -51,8 +54,8 @@ export const ROUTES: RouteSpec[] = [
   { path: '/long', name: 'long', element: <HomePage type="long" /> },
   { path: '/short', name: 'short', element: <HomePage type="short" /> },
   { path: '/original', name: 'original', element: <HomePage type="original" /> },
-  { path: '/long/play/:avkey', name: 'lPlay' },
-  { path: '/short/play/:avkey', name: 'sPlay' },
+  { path: '/long/play/:avkey', name: 'lPlay', element: <PlayPage /> },
+  { path: '/short/play/:avkey', name: 'sPlay', element: <PlayPage /> },
   { path: '/actor/:actorid', name: 'actor' },
   { path: '/long/category', name: 'longCategory' },
   { path: '/short/category', name: 'shortCategory' },

@@ -28,6 +28,8 @@ export interface Settings {
   /** Where the floating promo button and the second image were dragged to (null: not yet). */
   promoButtonPosition: { x: number; y: number } | null;
   promoImagePosition: { x: number; y: number } | null;
+  /** Where each video was left, by video id, in seconds (features/player/resume-positions.ts). */
+  resumePositions: Record<string, number>;
 }
 
 const defaults: Settings = {
@@ -44,6 +46,7 @@ const defaults: Settings = {
   launchCode: null,
   promoButtonPosition: null,
   promoImagePosition: null,
+  resumePositions: {},
 };
 
 const PREFIX = 'app.';

@@ -1,0 +1,80 @@
+import { REPORT_TYPE_TEXT, type Actor, type VideoInfo, type VideoPage, type VideoType } from '@app/contract';
+import { PAGE_SIZE } from '@app/contract/constants';
+import { Status } from '@app/contract/status-codes';
+import { request, type Envelope } from '../../../app/api/client.ts';
+import { clearCollectionsCache } from '../../../app/collections-cache.ts';
+
+/** The play page's calls (part 2 §7.2) and its collect toggle (part 1 §4, like toggling). */
+const path = (avkey: string) => encodeURIComponent(avkey);
+
+/** A reply other than 200 (e.g. 404 for a removed video): the page shows its error state. */
+export class PlayerCallError extends Error {
+  constructor(readonly status: Envelope<unknown>['status']) {
+    super(status.message);
+  }
+}
+
+function ok<T>(reply: Envelope<T>): T {
+  if (reply.status.code !== Status.ok) throw new PlayerCallError(reply.status);
+  return reply.response;
+}
+
+export async function fetchVideoInfo(avkey: string): Promise<VideoInfo> {
+  return ok(await request<VideoInfo>(`/v1/video/info/${path(avkey)}`));
+}
+
+export async function fetchVideoActors(avkey: string): Promise<Actor[]> {
+  return ok(await request<{ actors: Actor[] }>(`/v1/actors/video/${path(avkey)}`)).actors;
+}
+
+export async function fetchRelated(avkey: string, type: VideoType, page: number): Promise<VideoPage> {
+  return ok(
+    await request<VideoPage>(`/v2/videos/recommend/${path(avkey)}`, { query: { page, video_type: type } }),
+  );
+}
+
+/** More related pages exist while page × 24 is below the total (part 2 §4, list paging). */
+export const hasMorePages = (page: number, total: number) => page * PAGE_SIZE < total;
+
+/** Liked → sends the delete; unliked → sends the like. The new state, or null when refused. */
+export async function toggleVideoLike(
+  avkey: string,
+  type: VideoType,
+  liked: boolean,
+): Promise<boolean | null> {
+  const reply = await request<{ video_like: boolean }>(`/v2/like/video/${path(avkey)}`, {
+    form: liked ? { type, _method: 'delete' } : { type },
+  });
+  if (reply.status.code !== Status.ok) return null;
+  clearCollectionsCache();
+  return reply.response.video_like;
+}
+
+export interface ReportInput {
+  reason: number | null;
+  text: string;
+  imgHost: string;
+  streamHost: string;
+}
+
+/**
+ * `POST /v1/report/video/{avkey}`: a chosen reason, or 999 with the typed text. A typed text goes
+ * along with a chosen reason too. True on 200 (the thank-you dialog).
+ */
+export async function reportVideo(avkey: string, input: ReportInput): Promise<boolean> {
+  const text = input.text.trim();
+  const reply = await request(`/v1/report/video/${path(avkey)}`, {
+    form: {
+      device_os: navigator.userAgent.slice(0, 200),
+      report_type: input.reason ?? REPORT_TYPE_TEXT,
+      report_content: text || undefined,
+      img_host: input.imgHost,
+      stream_host: input.streamHost,
+    },
+  });
+  return reply.status.code === Status.ok;
+}
+
+/** A report needs a reason or typed text; an empty one is not sent (part 2 §5). */
+export const reportIsEmpty = (input: Pick<ReportInput, 'reason' | 'text'>) =>
+  input.reason === null && input.text.trim() === '';

@@ -1,0 +1,418 @@
+import {
+  formatDate,
+  formatPlayCount,
+  UNLIMITED_VIEWS,
+  type Actor,
+  type VideoInfo,
+  type VideoType,
+} from '@app/contract';
+import {
+  COPY_CONFIRMATION_MS,
+  PLAYER_AD_COUNTDOWN_S,
+  TOAST_MS,
+  VIEWS_TOAST_MS,
+} from '@app/contract/constants';
+import { Dialog, Toast } from 'antd-mobile';
+import {
+  DownlandOutline,
+  ExclamationCircleOutline,
+  HeartFill,
+  HeartOutline,
+  SendOutline,
+} from 'antd-mobile-icons';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { NetworkError } from '../../../app/api/client.ts';
+import { copyText } from '../../../app/copy-text.ts';
+import { followAd } from '../../../app/ad-link.ts';
+import { startupData, updateStartupData, useStartupData } from '../../../app/startup/startup-store.ts';
+import { EncryptedImage } from '../../../components/encrypted-image/index.ts';
+import { fetchVideoActors, fetchVideoInfo, PlayerCallError, toggleVideoLike } from '../api/player-api.ts';
+import { ChoicePanel } from '../components/ChoicePanel.tsx';
+import { DownloadDialog } from '../components/DownloadDialog.tsx';
+import { Player, type ChoiceKind } from '../components/Player/Player.tsx';
+import { PlayerGate } from '../components/PlayerGate.tsx';
+import { RelatedVideos } from '../components/RelatedVideos.tsx';
+import { ReportDialog } from '../components/ReportDialog.tsx';
+import { ActorList, InfoPanel } from '../components/VideoExtras.tsx';
+import { usePlayerChoices } from '../hooks/use-player-choices.ts';
+import type { SourceTrouble } from '../hooks/use-hls-source.ts';
+import { offlineSource, savedVideo, type SavedVideo } from '../offline/offline-store.ts';
+import { upgradeSource, type Choice } from '../player-rules.ts';
+import './play-page.css';
+
+/** At most this many fresh sources a minute: a source refused again and again is not retried forever. */
+const MAX_SOURCE_REFRESHES = 4;
+const REFRESH_WINDOW_MS = 60_000;
+const LINE_RETRY_MS = 2000;
+
+/** lPlay and sPlay (part 2 §2.1): one page per video, so a related video starts afresh. */
+export default function PlayRoute() {
+  const { avkey = '' } = useParams();
+  return <PlayPage key={avkey} avkey={avkey} />;
+}
+
+type Loaded =
+  | { kind: 'loading' }
+  | { kind: 'online'; info: VideoInfo }
+  | { kind: 'offline'; saved: SavedVideo; source: string }
+  | { kind: 'error'; message: string };
+
+function PlayPage({ avkey }: { avkey: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const startup = useStartupData();
+  const { userInfo, appInfo } = startup;
+  const vip = userInfo.vip;
+  const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
+  const info = loaded.kind === 'online' ? loaded.info : undefined;
+  const choices = usePlayerChoices(vip, info?.video_urls);
+  const [panel, setPanel] = useState<ChoiceKind | null>(null);
+  const [liked, setLiked] = useState(false);
+  const [actors, setActors] = useState<Actor[]>([]);
+  const [reportOpen, setReportOpen] = useState(false);
+  const [downloadOpen, setDownloadOpen] = useState(false);
+  const [gate, setGate] = useState<'waiting' | 'ad' | 'open'>(vip ? 'open' : 'waiting');
+  const refreshes = useRef<number[]>([]);
+  const routeType: VideoType = location.pathname.startsWith('/long') ? 'long' : 'short';
+
+  const goBack = useCallback(() => {
+    if (location.key === 'default') navigate('/long', { replace: true });
+    else navigate(-1);
+  }, [location.key, navigate]);
+
+  const upgrade = useCallback(
+    (source: string) =>
+      navigate(`/member/payment?source=${encodeURIComponent(source)}&avkey=${encodeURIComponent(avkey)}`),
+    [avkey, navigate],
+  );
+
+  const askUpgrade = useCallback(
+    async (source: string, content = t('vip_feature_content')) => {
+      const confirmed = await Dialog.confirm({
+        title: t('vip_feature_title'),
+        content,
+        confirmText: t('go_upgrade'),
+        cancelText: t('cancel'),
+      });
+      if (confirmed) upgrade(source);
+    },
+    [t, upgrade],
+  );
+
+  /** Video info: the details and today's signed sources; asked again when a source expired. */
+  const loadInfo = useCallback(async (): Promise<VideoInfo | null> => {
+    try {
+      const next = await fetchVideoInfo(avkey);
+      setLoaded({ kind: 'online', info: next });
+      // The member page shows today's views: it reads the count this call just spent.
+      const current = startupData()?.userInfo;
+      if (current) updateStartupData({ userInfo: { ...current, video_views: next.video_views } });
+      return next;
+    } catch (error) {
+      if (error instanceof PlayerCallError) {
+        setLoaded({ kind: 'error', message: t(error.status.message) });
+        return null;
+      }
+      // No network: a saved copy plays from the offline cache.
+      const saved = await savedVideo(avkey).catch(() => undefined);
+      const source = saved ? await offlineSource(avkey).catch(() => null) : null;
+      if (saved && source) setLoaded({ kind: 'offline', saved, source: source.url });
+      else
+        setLoaded({
+          kind: 'error',
+          message: t(error instanceof NetworkError ? 'network_error' : 'load_failed'),
+        });
+      return null;
+    }
+  }, [avkey, t]);
+
+  useEffect(() => {
+    void loadInfo().then((first) => {
+      if (first) setLiked(first.video_like);
+    });
+    void fetchVideoActors(avkey)
+      .then(setActors)
+      .catch(() => setActors([]));
+    window.scrollTo(0, 0);
+  }, [avkey, loadInfo]);
+
+  const used = info?.video_views[0] ?? 0;
+  const total = info?.video_views[1] ?? UNLIMITED_VIEWS;
+  const locked = Boolean(info) && !choices.source;
+
+  // Before play: the player ad, or the view-count card when there is no ad image; with no view left,
+  // the views-exhausted pop-up instead. VIP sees none of them (part 2 §6).
+  const gateDecided = useRef(false);
+  useEffect(() => {
+    if (!info || gateDecided.current || vip) return;
+    gateDecided.current = true;
+    if (!choices.source) {
+      void showViewsExhausted();
+      return;
+    }
+    setGate('ad');
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [info]);
+
+  const gateOpen = vip || gate === 'open' || loaded.kind === 'offline';
+  const openGate = useCallback(() => setGate('open'), []);
+  const viewsToastShown = useRef(false);
+  useEffect(() => {
+    if (!gateOpen || vip || !info || !choices.source || viewsToastShown.current) return;
+    viewsToastShown.current = true;
+    Toast.show({ content: t('play_views_left', { used, total }), duration: VIEWS_TOAST_MS });
+  }, [gateOpen, vip, info, choices.source, t, used, total]);
+
+  async function showViewsExhausted() {
+    const action = await new Promise<string>((resolve) => {
+      const handler = Dialog.show({
+        title: t('views_out_title'),
+        content: t('views_out_content'),
+        closeOnMaskClick: true,
+        onClose: () => resolve('close'),
+        actions: [
+          { key: 'upgrade', text: t('views_out_method1'), bold: true },
+          { key: 'share', text: t('views_out_method2') },
+          { key: 'close', text: t('close') },
+        ],
+        onAction: (chosen) => {
+          handler.close();
+          resolve(String(chosen.key));
+        },
+      });
+    });
+    if (action === 'upgrade') upgrade(upgradeSource('views'));
+    else if (action === 'share') navigate('/member/share');
+    else {
+      const invite = await Dialog.confirm({
+        title: t('invite_prompt_title'),
+        content: t('invite_prompt_content'),
+        confirmText: t('invite_prompt_go'),
+        cancelText: t('not_now'),
+      });
+      if (invite) navigate('/member/share');
+    }
+  }
+
+  const onTrouble = useCallback(
+    (trouble: SourceTrouble) => {
+      if (trouble === 'line-failed' && choices.lineFailed()) return;
+      // An expired or refused source (or no other line): ask video info for fresh sources.
+      const now = Date.now();
+      refreshes.current = refreshes.current.filter((at) => now - at < REFRESH_WINDOW_MS);
+      if (refreshes.current.length >= MAX_SOURCE_REFRESHES) return;
+      refreshes.current.push(now);
+      window.setTimeout(() => void loadInfo(), trouble === 'line-failed' ? LINE_RETRY_MS : 0);
+    },
+    [choices, loadInfo],
+  );
+
+  function choose(kind: ChoiceKind, value: string) {
+    const refused: Choice | null = choices.choose(kind, value);
+    if (!refused) return;
+    setPanel(null);
+    void askUpgrade(upgradeSource(refused.kind));
+  }
+
+  async function toggleLike() {
+    if (!info) return;
+    try {
+      const next = await toggleVideoLike(avkey, info.video_type, liked);
+      if (next === null) return;
+      setLiked(next);
+      Toast.show({ content: t(next ? 'collect_added' : 'collect_removed'), duration: TOAST_MS });
+    } catch {
+      Toast.show({ content: t('network_error'), duration: TOAST_MS });
+    }
+  }
+
+  async function share() {
+    const copied = await copyText(`${window.location.origin}${location.pathname}`);
+    Toast.show({ content: t(copied ? 'play_link_copied' : 'copy_failed'), duration: COPY_CONFIRMATION_MS });
+  }
+
+  function openDownload() {
+    if (!vip) void askUpgrade(upgradeSource('download'), t('download_vip_only'));
+    else setDownloadOpen(true);
+  }
+
+  const offline = loaded.kind === 'offline' ? loaded.saved : undefined;
+  const title = info?.video_title ?? offline?.video_title ?? '';
+  const portrait = (info?.video_type ?? offline?.video_type ?? routeType) !== 'long';
+  // Short videos have a portrait picture (thumb) for their portrait box.
+  const poster = (portrait ? info?.thumb : info?.cover) ?? offline?.cover ?? '';
+  const ads = startup.adPosters[routeType === 'long' ? 'long' : (info?.video_type ?? 'short')] ?? [];
+
+  return (
+    <div className="play-page">
+      <div className="play-page__player">
+        <Player
+          videoId={avkey}
+          portrait={portrait}
+          poster={poster}
+          source={loaded.kind === 'offline' ? loaded.source : choices.source}
+          locked={locked}
+          vip={vip || loaded.kind === 'offline'}
+          gateOpen={gateOpen}
+          durationHint={info?.video_duration ?? offline?.video_duration ?? 0}
+          rate={choices.rate}
+          labels={choices.labels}
+          onOpenChoices={setPanel}
+          onTrouble={onTrouble}
+          onUpgrade={upgrade}
+          onBack={goBack}
+          corner={
+            !vip && info && total !== UNLIMITED_VIEWS ? (
+              <span className="play-page__views" data-testid="views-overlay">
+                {t('play_views_left', { used, total })}
+              </span>
+            ) : undefined
+          }
+        >
+          {gate === 'ad' && (
+            <PlayerGate
+              image={appInfo.ad.player_image}
+              link={appInfo.ad.player_link}
+              level={userInfo.level}
+              seconds={appInfo.ad.player_countdown > 0 ? appInfo.ad.player_countdown : PLAYER_AD_COUNTDOWN_S}
+              views={{ used, total }}
+              onUpgrade={() => upgrade(upgradeSource('views'))}
+              onDone={openGate}
+            />
+          )}
+        </Player>
+      </div>
+
+      <main className="play-page__body">
+        {loaded.kind === 'error' ? (
+          <div className="play-page__error" data-testid="play-error">
+            <p>{loaded.message}</p>
+            <button type="button" className="play-page__retry" onClick={() => void loadInfo()}>
+              {t('retry')}
+            </button>
+          </div>
+        ) : loaded.kind === 'loading' ? (
+          <div className="play-page__skeleton" aria-hidden="true">
+            <span />
+            <span />
+          </div>
+        ) : (
+          <>
+            <h1 className="play-page__title" data-testid="play-title">
+              {title}
+            </h1>
+            {info && (
+              <p className="play-page__meta">
+                <span>{t('play_views', { views: formatPlayCount(info.views, t('wan')) })}</span>
+                <span>{t('play_upload_date', { date: formatDate(info.upload_date) })}</span>
+              </p>
+            )}
+            {offline && <p className="play-page__meta">{t('play_offline_copy')}</p>}
+
+            {info && (
+              <div className="play-actions">
+                <button
+                  type="button"
+                  className={`play-actions__item ${liked ? 'is-active' : ''}`}
+                  aria-pressed={liked}
+                  data-testid="collect-toggle"
+                  onClick={() => void toggleLike()}
+                >
+                  {liked ? <HeartFill /> : <HeartOutline />}
+                  <span>{t(liked ? 'collect_added' : 'collect_add')}</span>
+                </button>
+                <button type="button" className="play-actions__item" onClick={() => void share()}>
+                  <SendOutline />
+                  <span>{t('share')}</span>
+                </button>
+                <button type="button" className="play-actions__item" onClick={openDownload}>
+                  <DownlandOutline />
+                  <span>{t('play_download')}</span>
+                </button>
+                <button type="button" className="play-actions__item" onClick={() => setReportOpen(true)}>
+                  <ExclamationCircleOutline />
+                  <span>{t('play_report')}</span>
+                </button>
+              </div>
+            )}
+
+            {info && (
+              <div className="play-switches">
+                {(['line', 'quality', 'rate'] as const).map((kind) => (
+                  <button
+                    key={kind}
+                    type="button"
+                    className="play-switches__item"
+                    data-testid={`switch-${kind}`}
+                    onClick={() => setPanel(kind)}
+                  >
+                    <span className="play-switches__name">{t(`play_${kind}`)}</span>
+                    <span className="play-switches__value">{choices.labels[kind]}</span>
+                    {!vip && kind !== 'rate' && <span className="play-switches__vip">VIP</span>}
+                  </button>
+                ))}
+              </div>
+            )}
+
+            {ads.length > 0 && (
+              <div className="play-ads" data-testid="play-ads">
+                {ads.map((ad) => (
+                  <button
+                    key={`${ad.ad_img_url}-${ad.ad_title}`}
+                    type="button"
+                    className="play-ads__item"
+                    onClick={() => followAd(ad.ad_link_url, userInfo.level, navigate)}
+                  >
+                    <EncryptedImage src={ad.ad_img_url} alt={ad.ad_title} aspectRatio="75 / 32" rounded />
+                  </button>
+                ))}
+              </div>
+            )}
+
+            <ActorList actors={actors} />
+            {info && <InfoPanel video={info} />}
+            {info && <RelatedVideos avkey={avkey} type={info.video_type} />}
+          </>
+        )}
+      </main>
+
+      <ChoicePanel
+        kind={panel}
+        options={panel ? choices.options[panel] : []}
+        value={panel ? choices.values[panel] : ''}
+        onChoose={choose}
+        onClose={() => setPanel(null)}
+      />
+      <ReportDialog
+        avkey={avkey}
+        visible={reportOpen}
+        streamHost={choices.lineUrl}
+        onClose={() => setReportOpen(false)}
+      />
+      {vip && (
+        <DownloadDialog
+          visible={downloadOpen}
+          onClose={() => setDownloadOpen(false)}
+          current={
+            info && choices.source
+              ? {
+                  meta: {
+                    video_id: info.video_id,
+                    video_type: info.video_type,
+                    video_title: info.video_title,
+                    cover: poster,
+                    video_duration: info.video_duration,
+                    pixel: choices.pixel,
+                  },
+                  playlistUrl: choices.source,
+                }
+              : null
+          }
+        />
+      )}
+    </div>
+  );
+}
