@@ -97,7 +97,8 @@ export async function expectMessage(page: Page, text: string) {
   await page.getByText(text, { exact: true }).last().waitFor();
   const dialog = page.getByRole('dialog').filter({ hasText: text });
   if (await dialog.count()) await dialog.getByRole('button').last().click();
-  else await page.locator('.adm-toast-mask').waitFor({ state: 'detached' });
+  // Toasts may overlap on a busy machine: wait for this one's own to go.
+  else await page.locator('.adm-toast-mask').filter({ hasText: text }).waitFor({ state: 'detached' });
 }
 
 export async function shot(page: Page, name: string, fullPage = false) {
