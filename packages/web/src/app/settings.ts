@@ -28,6 +28,10 @@ export interface Settings {
   /** Where the floating promo button and the second image were dragged to (null: not yet). */
   promoButtonPosition: { x: number; y: number } | null;
   promoImagePosition: { x: number; y: number } | null;
+  /** The purchase the app waits to see (asked for at, VIP and expiry then), or null. */
+  pendingPurchase: { at: number; vip: boolean; expiry: number } | null;
+  /** Epoch ms each sale page's countdown began, by promotion level. */
+  saleCountdownStarts: Record<string, number> | null;
 }
 
 const defaults: Settings = {
@@ -44,6 +48,8 @@ const defaults: Settings = {
   launchCode: null,
   promoButtonPosition: null,
   promoImagePosition: null,
+  pendingPurchase: null,
+  saleCountdownStarts: null,
 };
 
 const PREFIX = 'app.';

@@ -1,8 +1,9 @@
 import type { Plan, Ticket } from '@app/contract';
 import { describe, expect, it } from 'vitest';
 import {
-  awaitingPurchase,
+  autoRenews,
   buyContextOf,
+  dateTimeText,
   buyOutcome,
   cashUnavailable,
   choosePlan,
@@ -12,11 +13,8 @@ import {
   minutesSeconds,
   NOTHING_CHOSEN,
   payButton,
-  PAYMENT_WATCH_MS,
-  pollDelay,
   preselection,
   promotionLevelOf,
-  purchaseArrived,
   SALE_COUNTDOWN_MS,
   SALE_COUNTDOWN_RENEW_MS,
   saleCountdownStart,
@@ -139,12 +137,14 @@ describe('pay button', () => {
       key: 'payment_confirm_pay',
       amount: '30',
     });
-    expect(payButton(chosenOf({ ...selection, ticketId: fiveOff.id }, plans, [fiveOff])).amount).toBe('25');
+    expect(payButton(chosenOf({ ...selection, ticketId: fiveOff.id }, plans, [fiveOff]))).toMatchObject({
+      amount: '25',
+    });
     const cheap = plan(20, 12.5);
     const half = ticket(102, 2.4, 10);
-    expect(payButton(chosenOf({ planId: 20, methodId: 1, ticketId: 102 }, [cheap], [half])).amount).toBe(
-      '10.1',
-    );
+    expect(payButton(chosenOf({ planId: 20, methodId: 1, ticketId: 102 }, [cheap], [half]))).toMatchObject({
+      amount: '10.1',
+    });
   });
 });
 
@@ -227,23 +227,15 @@ describe('sale countdown', () => {
   });
 });
 
-describe('after paying', () => {
-  const at = 1_700_000_000_000;
-
-  it('waits at most 5 minutes after the buy', () => {
-    const pending = { at, vip: false, expiry: 0 };
-    expect(awaitingPurchase(pending, at + 1000)).toBe(true);
-    expect(awaitingPurchase(pending, at + PAYMENT_WATCH_MS)).toBe(false);
-    expect(awaitingPurchase(null, at)).toBe(false);
-    expect(pollDelay(0)).toBeLessThan(pollDelay(3));
-    expect(pollDelay(100)).toBe(pollDelay(5));
+describe('orders', () => {
+  it('reads auto-renew as yes only for status 1', () => {
+    expect(autoRenews({ status: 1 })).toBe(true);
+    expect(autoRenews({ status: 0 })).toBe(false);
+    expect(autoRenews({ status: 2 })).toBe(false);
   });
 
-  it('sees the purchase once VIP shows, or runs later than before for a renewal', () => {
-    expect(purchaseArrived({ at, vip: false, expiry: 0 }, { vip: false, expiry: 0 })).toBe(false);
-    expect(purchaseArrived({ at, vip: false, expiry: 0 }, { vip: true, expiry: 5 })).toBe(true);
-    expect(purchaseArrived({ at, vip: true, expiry: 100 }, { vip: true, expiry: 100 })).toBe(false);
-    expect(purchaseArrived({ at, vip: true, expiry: 100 }, { vip: true, expiry: 200 })).toBe(true);
-    expect(purchaseArrived(null, { vip: true, expiry: 1 })).toBe(true);
+  it('writes the create time as date and hh:mm', () => {
+    const at = new Date(2024, 0, 5, 9, 7).getTime() / 1000;
+    expect(dateTimeText(at)).toBe('2024/01/05 09:07');
   });
 });

@@ -1,6 +1,7 @@
 import type { PayType, Plan, PromotionLevel, Ticket } from '@app/contract';
 import { PLANS_SHOWN_BEFORE_EXPAND, PROMOTION_LEVELS } from '@app/contract/constants';
 import { costWithTicket, ticketApplies } from '@app/contract/rewards';
+import { formatDate } from '@app/contract/rules';
 import { Status, sessionEndedCodes, type StatusCode } from '@app/contract/status-codes';
 
 /**
@@ -214,35 +215,16 @@ export function minutesSeconds(seconds: number): { minutes: string; seconds: str
   return { minutes: pad(Math.floor(seconds / 60)), seconds: pad(seconds % 60) };
 }
 
-// ── After paying ─────────────────────────────────────────────────────────────
+// ── Orders ───────────────────────────────────────────────────────────────────
 
-/** §9: the account shows VIP within 5 minutes of paying; the app looks that long at most. */
-export const PAYMENT_WATCH_MS = 5 * 60_000;
-/** Waits between looks: quick at first (the sandbox and most gateways notify at once), then slower. */
-const POLL_DELAYS_MS = [2_000, 3_000, 5_000, 10_000, 15_000, 30_000];
-
-/** A purchase the app is waiting for: when it was asked for, and the VIP the account had then. */
-export interface PendingPurchase {
-  at: number;
-  vip: boolean;
-  expiry: number;
+/** §2.6: auto-renew reads yes only when the order's status is 1. */
+export function autoRenews(order: { status: number }): boolean {
+  return order.status === 1;
 }
 
-export function pollDelay(attempt: number): number {
-  return POLL_DELAYS_MS[Math.min(attempt, POLL_DELAYS_MS.length - 1)]!;
-}
-
-/** Still worth waiting for: asked for under 5 minutes ago. */
-export function awaitingPurchase(pending: PendingPurchase | null, now: number): pending is PendingPurchase {
-  return pending !== null && now - pending.at >= 0 && now - pending.at < PAYMENT_WATCH_MS;
-}
-
-/** The purchase shows: VIP now, and either not VIP before or running later than before. */
-export function purchaseArrived(
-  pending: PendingPurchase | null,
-  user: { vip: boolean; expiry: number },
-): boolean {
-  if (!user.vip) return false;
-  if (!pending) return true;
-  return !pending.vip || user.expiry > pending.expiry;
+/** A history row's create time: formatDate's date and hh:mm, in the viewer's time zone. */
+export function dateTimeText(epochSeconds: number): string {
+  const date = new Date(epochSeconds * 1000);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${formatDate(epochSeconds)} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
