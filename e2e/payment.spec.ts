@@ -196,6 +196,7 @@ describe('payment', () => {
     await page.getByRole('button', { name: /半年卡/ }).waitFor();
     await page.getByText('请先选择套餐').waitFor();
     await page.getByRole('button', { name: /^季卡/ }).click();
+    await expect.poll(() => page.getByTestId('promo-button').count()).toBe(0);
     await shot(page, 'payment-old');
     const [gateway] = await Promise.all([context.waitForEvent('page'), button(page, '微信支付').click()]);
     await gateway.waitForURL(/\/sandbox-pay\/submit\.php/);
@@ -216,10 +217,10 @@ describe('payment', () => {
     for (const benefit of ['VIP专属视频', '倍速播放', '高速线路切换', '高清画质', '离线缓存', '专属收藏夹'])
       await page.getByText(benefit, { exact: true }).waitFor();
     expect(await payButton(page).textContent()).toBe('请选择支付方式');
+    await shot(page, 'payment-sale');
     await method(page, '银联 云闪付').click();
     expect(await payButton(page).textContent()).toBe('确认支付 ¥25');
     await page.getByRole('link', { name: '查看更多套餐' }).waitFor();
-    await shot(page, 'payment-sale');
     await shot(page, 'payment-sale-full', true);
 
     // A countdown begun 16 minutes ago has run out; D does not link back to the plans.
