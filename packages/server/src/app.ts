@@ -39,6 +39,7 @@ import { linesRoutes } from './features/lines/lines.routes.ts';
 import { likesRoutes } from './features/likes/likes.routes.ts';
 import { createLikesService } from './features/likes/likes.service.ts';
 import { outboxRoutes } from './features/outbox/outbox.routes.ts';
+import { devGrantsRoutes } from './features/dev-grants/dev-grants.routes.ts';
 import { createLinesService, type ListeningPorts } from './features/lines/lines.service.ts';
 import { playerRoutes } from './features/player/player.routes.ts';
 import { createPlayerService } from './features/player/player.service.ts';
@@ -152,8 +153,12 @@ export async function buildApp(
   await app.register(
     accountsRoutes(sessions, createAccountsService({ ctx, sessions, users, appInfo, senders })),
   );
-  // The outbox holds live codes: it is readable only on a development or test server.
-  if (config.env !== 'production') await app.register(outboxRoutes(outbox));
+  // The outbox holds live codes and a ticket grant is a discount for free: both exist only on a
+  // development or test server.
+  if (config.env !== 'production') {
+    await app.register(outboxRoutes(outbox));
+    await app.register(devGrantsRoutes(db, sessions));
+  }
   await app.register(catalogueRoutes(ctx, createCatalogueService(ctx)));
   await app.register(signinRoutes(sessions, createSigninService(ctx, users)));
   await app.register(analyticsRoutes(ctx, sessions));

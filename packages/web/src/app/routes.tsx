@@ -38,6 +38,11 @@ const AppealPage = lazy(() => import('../features/rewards/pages/AppealPage.tsx')
 
 // Play page and player (issue 6).
 const PlayPage = lazy(() => import('../features/player/pages/PlayPage.tsx'));
+// Purchase (issue 7).
+const PaymentPage = lazy(() => import('../features/payment/pages/PaymentPage.tsx'));
+const PaymentOldPage = lazy(() => import('../features/payment/pages/PaymentOldPage.tsx'));
+const PaymentSalePage = lazy(() => import('../features/payment/pages/PaymentSalePage.tsx'));
+const OrdersPage = lazy(() => import('../features/payment/pages/OrdersPage.tsx'));
 
 /**
  * Every route of both spec parts (history mode). Pages that later issues build show a titled
@@ -84,14 +89,14 @@ export const ROUTES: RouteSpec[] = [
   { path: '/member/confirm', name: 'confirm' },
   { path: '/member/changebind', name: 'changebind', needsBinding: true, element: <ChangeBindPage /> },
   { path: '/member/change', name: 'change', needsBinding: true, element: <ChangePasswordPage /> },
-  { path: '/member/product', name: 'product' },
+  { path: '/member/product', name: 'product', element: <OrdersPage /> },
   { path: '/member/share', name: 'share', element: <SharePage /> },
   { path: '/member/friend', name: 'friend', needsBinding: true, element: <FriendPage /> },
   { path: '/member/vip', name: 'vip', element: <ExchangePage /> },
   { path: '/member/policy', name: 'policy', element: <PolicyPage /> },
-  { path: '/member/payment', name: 'payment' },
-  { path: '/member/paymentOld', name: 'paymentOld' },
-  { path: '/member/paymentSale/:level', name: 'paymentSale' },
+  { path: '/member/payment', name: 'payment', element: <PaymentPage /> },
+  { path: '/member/paymentOld', name: 'paymentOld', element: <PaymentOldPage /> },
+  { path: '/member/paymentSale/:level', name: 'paymentSale', element: <PaymentSalePage /> },
   { path: '/member/appeal', name: 'appeal', element: <AppealPage /> },
   { path: '/member/activity', name: 'activity', element: <ActivityPage /> },
   { path: '/member/ticketDiscount', name: 'ticketDiscount', element: <TicketDiscountPage /> },

@@ -30,6 +30,10 @@ export interface Settings {
   promoImagePosition: { x: number; y: number } | null;
   /** Where each video was left, by video id, in seconds (features/player/resume-positions.ts). */
   resumePositions: Record<string, number>;
+  /** The purchase the app waits to see (asked for at, VIP and expiry then), or null. */
+  pendingPurchase: { at: number; vip: boolean; expiry: number } | null;
+  /** Epoch ms each sale page's countdown began, by promotion level. */
+  saleCountdownStarts: Record<string, number> | null;
 }
 
 const defaults: Settings = {
@@ -47,6 +51,8 @@ const defaults: Settings = {
   promoButtonPosition: null,
   promoImagePosition: null,
   resumePositions: {},
+  pendingPurchase: null,
+  saleCountdownStarts: null,
 };
 
 const PREFIX = 'app.';

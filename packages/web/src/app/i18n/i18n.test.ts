@@ -4,6 +4,7 @@ import {
   LIKE_MESSAGE_KEYS,
   PLAYER_MESSAGE_KEYS,
   REWARD_MESSAGE_KEYS,
+  SHOP_MESSAGE_KEYS,
   SIGNIN_MESSAGE_KEYS,
 } from '@app/contract';
 import { cn } from './cn.ts';
@@ -117,6 +118,7 @@ describe('catalogues', () => {
       ...LIKE_MESSAGE_KEYS,
       ...PLAYER_MESSAGE_KEYS,
       ...REWARD_MESSAGE_KEYS,
+      ...SHOP_MESSAGE_KEYS,
       ...SIGNIN_MESSAGE_KEYS,
     ];
     for (const key of answered) expect(cnKeys, key).toContain(key);

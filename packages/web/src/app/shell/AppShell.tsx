@@ -29,6 +29,12 @@ const Reminders = lazy(() =>
 const PromoWidgets = lazy(() =>
   import('./PromoWidgets.tsx').then((module) => ({ default: module.PromoWidgets })),
 );
+// Looks for a VIP just paid for when the payer comes back from the gateway.
+const PaymentReturnWatcher = lazy(() =>
+  import('../../features/payment/components/PaymentReturnWatcher.tsx').then((module) => ({
+    default: module.PaymentReturnWatcher,
+  })),
+);
 
 type Phase =
   | { kind: 'loading' }
@@ -171,6 +177,7 @@ export function AppShell() {
         {coverDone && <PopupChain onDone={markChainDone} />}
         {coverDone && <PromoWidgets />}
         <Reminders ready={chainDone} onSettled={markPopupsSettled} />
+        <PaymentReturnWatcher />
       </Suspense>
     </div>
   );

@@ -23,6 +23,7 @@ describe('promoWidgetsHidden', () => {
       '/long/play/ab12',
       '/short/play/cd34',
       '/member/payment',
+      '/member/paymentOld',
       '/find/follower/7',
       '/member/paymentSale/C',
       '/member/ticketDiscount',

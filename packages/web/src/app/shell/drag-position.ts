@@ -19,10 +19,10 @@ export function clampToScreen(
   };
 }
 
-/** Routes where the floating promo widgets stay hidden (part 2 §2.1). */
+/** Routes where the floating promo widgets stay hidden (part 2 §2.1; the route `payment` is both payment pages). */
 const HIDDEN_ON = [
   /^\/(long|short)\/play\//,
-  /^\/member\/payment$/,
+  /^\/member\/payment(Old)?$/,
   /^\/find\/follower\//,
   /^\/member\/paymentSale\//,
   /^\/member\/ticketDiscount$/,

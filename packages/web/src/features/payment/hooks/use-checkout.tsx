@@ -1,0 +1,137 @@
+import { Dialog } from 'antd-mobile';
+import { useCallback, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { messageOf } from '../../../app/i18n/index.ts';
+import { buy, type BuyRequest } from '../api/shop-api.ts';
+import { buyOutcome, yuanText } from '../payment-rules.ts';
+import { rememberPurchase } from './payment-return.ts';
+
+export interface CheckoutOrder extends BuyRequest {
+  planName: string;
+  /** The cost the page shows, in yuan. */
+  amount: number;
+}
+
+/**
+ * Opens the gateway in a new tab, as the instant-charge link does. A browser that refuses the tab
+ * goes there in this one: the gateway brings the payer back to the app either way.
+ */
+export function openGateway(url: string): void {
+  const tab = window.open(url, '_blank');
+  if (tab) tab.opener = null;
+  else window.location.assign(url);
+}
+
+/**
+ * The purchase of §4 and §8: confirm purchase (with the 60 s notice), buy (one request at a time),
+ * then the instant-charge link that opens the gateway in a new tab, the member pop-up and the
+ * member page. Each refusal shows its notice; a request that failed on the way only clears the
+ * loading flag.
+ */
+export function useCheckout(handlers: { onMaintenance: () => void; onTicketRefused: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const sending = useRef(false);
+  const [loading, setLoading] = useState(false);
+
+  const memberPopup = useCallback(async () => {
+    await Dialog.alert({
+      title: t('payment_done_title'),
+      content: t('payment_done_content'),
+      confirmText: t('payment_done_confirm'),
+    });
+    navigate('/member');
+  }, [navigate, t]);
+
+  /** The instant-charge link: a tap is the user's own gesture, so the new tab is allowed. */
+  const showLink = useCallback(
+    (url: string, price: number, seconds: number) => {
+      const handler = Dialog.show({
+        title: t('payment_link_title'),
+        content: (
+          <div className="checkout-link">
+            <p className="checkout-link__amount">¥{yuanText(price)}</p>
+            <p>{t('payment_link_content')}</p>
+            <p className="checkout-link__window">{t('payment_link_window', { seconds })}</p>
+          </div>
+        ),
+        closeOnMaskClick: false,
+        actions: [
+          {
+            key: 'pay',
+            text: t('payment_go_pay'),
+            bold: true,
+            onClick: () => {
+              openGateway(url);
+              handler.close();
+              void memberPopup();
+            },
+          },
+          { key: 'cancel', text: t('cancel'), onClick: () => handler.close() },
+        ],
+      });
+    },
+    [memberPopup, t],
+  );
+
+  const notice = useCallback(
+    (content: string) => Dialog.alert({ title: t('tips'), content, confirmText: t('got_it') }),
+    [t],
+  );
+
+  const checkout = useCallback(
+    async (order: CheckoutOrder) => {
+      if (sending.current) return;
+      const confirmed = await Dialog.confirm({
+        title: t('payment_confirm_title'),
+        content: (
+          <div className="checkout-confirm">
+            <p>{t('payment_confirm_content', { plan: order.planName, amount: yuanText(order.amount) })}</p>
+            <p className="checkout-confirm__notice">{t('payment_notice_content')}</p>
+          </div>
+        ),
+        confirmText: t('confirm'),
+        cancelText: t('cancel'),
+      });
+      if (!confirmed || sending.current) return;
+      sending.current = true;
+      setLoading(true);
+      let reply;
+      try {
+        reply = await buy(order);
+      } catch {
+        return; // §8: a request that failed on the way only clears the loading flag
+      } finally {
+        sending.current = false;
+        setLoading(false);
+      }
+      const { code, message } = reply.status;
+      switch (buyOutcome(code, message)) {
+        case 'paying':
+          if (!reply.response) return;
+          rememberPurchase();
+          showLink(reply.response.url, reply.response.price, reply.response.pay_seconds);
+          return;
+        case 'single':
+          return void notice(t('payment_single'));
+        case 'busy':
+          return void notice(t('payment_busy'));
+        case 'error':
+          return void notice(t('payment_error'));
+        case 'maintenance':
+          return handlers.onMaintenance();
+        case 'ticket':
+          await notice(messageOf(message));
+          return handlers.onTicketRefused();
+        case 'message':
+          return void notice(messageOf(message));
+        case 'shell':
+          return;
+      }
+    },
+    [handlers, notice, showLink, t],
+  );
+
+  return { checkout, loading };
+}
