@@ -1,7 +1,18 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './browser.ts';
-import { api, baseUrl, button, open, settle, shot, startedPhone, storedToken, userInfoOf } from './phone.ts';
+import {
+  api,
+  apiGet,
+  baseUrl,
+  button,
+  open,
+  settle,
+  shot,
+  startedPhone,
+  storedToken,
+  userInfoOf,
+} from './phone.ts';
 
 let browser: Browser;
 
@@ -114,6 +125,14 @@ describe('payment', () => {
     await page.bringToFront();
     await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
     await page.getByTestId('vip-card').getByText('尊贵VIP会员').waitFor();
+
+    // The 480 quality is now open on the player: no upgrade dialog, and the switch shows HD.
+    const top = (await apiGet<{ videos: { video_id: string }[] }>('/v1/videos/long/top', token)).response;
+    await open(page, `/long/play/${top.videos[0]!.video_id}`);
+    await page.getByTestId('switch-quality').click();
+    await page.getByTestId('choice-panel-quality').getByText('高清 480P', { exact: true }).click();
+    await expect.poll(() => page.getByTestId('switch-quality').textContent()).toContain('480P');
+    expect(await page.getByRole('dialog').filter({ hasText: 'VIP专属' }).count()).toBe(0);
 
     // The ticket is spent; the order is in the history with its price taken off.
     const tickets = await fetch(
