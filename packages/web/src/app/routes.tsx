@@ -36,6 +36,9 @@ const TicketDiscountPage = lazy(() => import('../features/rewards/pages/TicketDi
 const ActivityPage = lazy(() => import('../features/rewards/pages/ActivityPage.tsx'));
 const AppealPage = lazy(() => import('../features/rewards/pages/AppealPage.tsx'));
 
+// Search, find and favourites (issue 5).
+const CollectPage = lazy(() => import('../features/collect/pages/CollectPage.tsx'));
+
 /**
  * Every route of both spec parts (history mode). Pages that later issues build show a titled
  * placeholder until then; unknown paths go to /long.
@@ -69,7 +72,7 @@ export const ROUTES: RouteSpec[] = [
   { path: '/classic', name: 'classicList' },
   { path: '/find', name: 'find' },
   { path: '/find/follower/:userid', name: 'follower' },
-  { path: '/collect', name: 'collect' },
+  { path: '/collect', name: 'collect', element: <CollectPage /> },
   { path: '/member', name: 'member', element: <MemberPage /> },
   { path: '/member_old', name: 'member', element: <MemberOldPage /> },
   { path: '/member/setting', name: 'setting', element: <SettingPage /> },
