@@ -38,6 +38,8 @@ const AppealPage = lazy(() => import('../features/rewards/pages/AppealPage.tsx')
 
 // Search, find and favourites (issue 5).
 const CollectPage = lazy(() => import('../features/collect/pages/CollectPage.tsx'));
+const SearchPage = lazy(() => import('../features/search/pages/SearchPage.tsx'));
+const SearchResultsPage = lazy(() => import('../features/search/pages/SearchResultsPage.tsx'));
 
 /**
  * Every route of both spec parts (history mode). Pages that later issues build show a titled
@@ -62,10 +64,10 @@ export const ROUTES: RouteSpec[] = [
   { path: '/category', name: 'category' },
   { path: '/category/:category', name: 'categoryList' },
   { path: '/category/:category/more', name: 'categoryListMore' },
-  { path: '/long/search', name: 'lSearch' },
-  { path: '/short/search', name: 'sSearch' },
-  { path: '/original/search', name: 'oSearch' },
-  { path: '/search/:search', name: 'searchList' },
+  { path: '/long/search', name: 'lSearch', element: <SearchPage type="long" /> },
+  { path: '/short/search', name: 'sSearch', element: <SearchPage type="short" /> },
+  { path: '/original/search', name: 'oSearch', element: <SearchPage type="original" /> },
+  { path: '/search/:search', name: 'searchList', element: <SearchResultsPage /> },
   { path: '/long/:filter/:id', name: 'lFilter' },
   { path: '/short/:filter/:id', name: 'sFilter' },
   { path: '/original/:filter/:id', name: 'oFilter' },
