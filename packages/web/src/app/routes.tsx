@@ -39,6 +39,8 @@ const AppealPage = lazy(() => import('../features/rewards/pages/AppealPage.tsx')
 // Search, find and favourites (issue 5).
 const CollectPage = lazy(() => import('../features/collect/pages/CollectPage.tsx'));
 const SearchPage = lazy(() => import('../features/search/pages/SearchPage.tsx'));
+const FindPage = lazy(() => import('../features/explore/pages/FindPage.tsx'));
+const FollowerPage = lazy(() => import('../features/explore/pages/FollowerPage.tsx'));
 const SearchResultsPage = lazy(() => import('../features/search/pages/SearchResultsPage.tsx'));
 
 /**
@@ -72,8 +74,8 @@ export const ROUTES: RouteSpec[] = [
   { path: '/short/:filter/:id', name: 'sFilter' },
   { path: '/original/:filter/:id', name: 'oFilter' },
   { path: '/classic', name: 'classicList' },
-  { path: '/find', name: 'find' },
-  { path: '/find/follower/:userid', name: 'follower' },
+  { path: '/find', name: 'find', element: <FindPage /> },
+  { path: '/find/follower/:userid', name: 'follower', element: <FollowerPage /> },
   { path: '/collect', name: 'collect', element: <CollectPage /> },
   { path: '/member', name: 'member', element: <MemberPage /> },
   { path: '/member_old', name: 'member', element: <MemberOldPage /> },
