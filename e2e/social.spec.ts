@@ -108,6 +108,10 @@ describe('follow and import', () => {
     const importButton = vip.page.getByTestId('import-button');
     await importButton.click();
     await importButton.getByText('导入成功').waitFor();
+    // The imported videos are in the favourites now, and their hearts say so.
+    await expect
+      .poll(() => vip.page.locator('.explore-grid [data-testid="like-button"][aria-pressed="false"]').count())
+      .toBe(0);
     await shot(vip.page, 'social-import-vip');
     await vip.context.close();
 

@@ -35,6 +35,8 @@ export default function FollowerPage() {
   const [user, setUser] = useState<FollowedUser | 'failed'>();
   const [followers, setFollowers] = useState(0);
   const [importState, setImportState] = useState<ImportState>('idle');
+  // Read the videos again after an import: their hearts now show them in the favourites.
+  const [imports, setImports] = useState(0);
 
   useEffect(() => {
     let current = true;
@@ -51,7 +53,11 @@ export default function FollowerPage() {
     };
   }, [userid]);
 
-  const load = useCallback((page: number) => loadCreatorVideos(userid, tab, page), [userid, tab]);
+  const load = useCallback(
+    (page: number) => loadCreatorVideos(userid, tab, page),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new import reloads the list
+    [userid, tab, imports],
+  );
 
   const startImport = async () => {
     if (importState === 'loading') return;
@@ -69,6 +75,7 @@ export default function FollowerPage() {
       const reply = await importCreator(userid, tab);
       if (reply.status.code === Status.ok) {
         setImportState('imported');
+        setImports((count) => count + 1);
         void showToast({ content: t('import_done') });
         return;
       }
