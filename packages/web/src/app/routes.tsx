@@ -44,6 +44,13 @@ const PaymentOldPage = lazy(() => import('../features/payment/pages/PaymentOldPa
 const PaymentSalePage = lazy(() => import('../features/payment/pages/PaymentSalePage.tsx'));
 const OrdersPage = lazy(() => import('../features/payment/pages/OrdersPage.tsx'));
 
+// Search, find and favourites (issue 5).
+const CollectPage = lazy(() => import('../features/collect/pages/CollectPage.tsx'));
+const SearchPage = lazy(() => import('../features/search/pages/SearchPage.tsx'));
+const FindPage = lazy(() => import('../features/explore/pages/FindPage.tsx'));
+const FollowerPage = lazy(() => import('../features/explore/pages/FollowerPage.tsx'));
+const SearchResultsPage = lazy(() => import('../features/search/pages/SearchResultsPage.tsx'));
+
 /**
  * Every route of both spec parts (history mode). Pages that later issues build show a titled
  * placeholder until then; unknown paths go to /long.
@@ -67,17 +74,17 @@ export const ROUTES: RouteSpec[] = [
   { path: '/category', name: 'category' },
   { path: '/category/:category', name: 'categoryList' },
   { path: '/category/:category/more', name: 'categoryListMore' },
-  { path: '/long/search', name: 'lSearch' },
-  { path: '/short/search', name: 'sSearch' },
-  { path: '/original/search', name: 'oSearch' },
-  { path: '/search/:search', name: 'searchList' },
+  { path: '/long/search', name: 'lSearch', element: <SearchPage type="long" /> },
+  { path: '/short/search', name: 'sSearch', element: <SearchPage type="short" /> },
+  { path: '/original/search', name: 'oSearch', element: <SearchPage type="original" /> },
+  { path: '/search/:search', name: 'searchList', element: <SearchResultsPage /> },
   { path: '/long/:filter/:id', name: 'lFilter' },
   { path: '/short/:filter/:id', name: 'sFilter' },
   { path: '/original/:filter/:id', name: 'oFilter' },
   { path: '/classic', name: 'classicList' },
-  { path: '/find', name: 'find' },
-  { path: '/find/follower/:userid', name: 'follower' },
-  { path: '/collect', name: 'collect' },
+  { path: '/find', name: 'find', element: <FindPage /> },
+  { path: '/find/follower/:userid', name: 'follower', element: <FollowerPage /> },
+  { path: '/collect', name: 'collect', element: <CollectPage /> },
   { path: '/member', name: 'member', element: <MemberPage /> },
   { path: '/member_old', name: 'member', element: <MemberOldPage /> },
   { path: '/member/setting', name: 'setting', element: <SettingPage /> },

@@ -4,6 +4,7 @@ import { Status } from '@app/contract/status-codes';
 import type { AppInfo, Platform, UserInfo } from '@app/contract';
 import { request } from './api/client.ts';
 import { clearCollectionsCache } from './collections-cache.ts';
+import { forgetLikes } from './likes.ts';
 import { rankedLines } from './lines/line-book.ts';
 import { writeSetting } from './settings.ts';
 import { isStandalone } from './standalone.ts';
@@ -50,6 +51,7 @@ export async function reloadAppInfo(): Promise<void> {
 export async function enterAccount(token: string | undefined): Promise<void> {
   if (token) writeSetting('token', token);
   clearCollectionsCache();
+  forgetLikes();
   // The session is already this account's: a failed reload leaves the old figures until the next one.
   await Promise.all([reloadUserInfo().catch(() => undefined), reloadSigninList().catch(() => undefined)]);
 }

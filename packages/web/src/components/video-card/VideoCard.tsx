@@ -3,7 +3,9 @@ import { formatDuration, formatPlayCount, playPath } from '@app/contract/rules';
 import { PlayOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { toggleVideoLike, useLiked } from '../../app/likes.ts';
 import { EncryptedImage } from '../encrypted-image/index.ts';
+import { LikeButton } from '../like-button/index.ts';
 import './video-card.css';
 
 const TAG_KEYS: Record<string, string> = {
@@ -15,10 +17,20 @@ const TAG_KEYS: Record<string, string> = {
 
 /**
  * A video in a list: cover (landscape for long videos, portrait for short and original ones),
- * duration, its main tag, title and play count; a tap opens the play page.
+ * duration, its main tag, title and play count; a tap opens the play page. With `likeable` a heart
+ * on the cover likes and unlikes it (part 1 §4), the same everywhere the video appears.
  */
-export function VideoCard({ video }: { video: Video }) {
+export function VideoCard({
+  video,
+  likeable,
+  onLikeChanged,
+}: {
+  video: Video;
+  likeable?: boolean;
+  onLikeChanged?: (liked: boolean) => void;
+}) {
   const { t, i18n } = useTranslation();
+  const liked = useLiked('video', video.video_id, video.video_like);
   const portrait = video.video_type !== 'long';
   const title = i18n.language === 'cn' && video.video_title_cn ? video.video_title_cn : video.video_title;
   const tag = TAG_KEYS[video.main_tag];
@@ -34,6 +46,14 @@ export function VideoCard({ video }: { video: Video }) {
           </span>
           <span>{formatDuration(video.video_duration)}</span>
         </span>
+        {likeable && (
+          <LikeButton
+            className="video-card__like"
+            liked={liked}
+            onToggle={() => toggleVideoLike(video)}
+            onChanged={onLikeChanged}
+          />
+        )}
       </div>
       <span className="video-card__title">{title}</span>
     </Link>

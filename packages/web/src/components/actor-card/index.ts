@@ -1,0 +1,1 @@
+export { ActorCard } from './ActorCard.tsx';
