@@ -323,9 +323,12 @@ describe('player', () => {
     await context.close();
   });
 
-  it('with auto-play off the player waits for a tap', async () => {
+  it('with auto-play switched off in the settings the player waits for a tap', async () => {
     const { context, page } = await phoneWith(browser, vipToken);
-    await page.evaluate(() => localStorage.setItem('app.streamAutoplay', 'false'));
+    await open(page, '/member/setting');
+    const toggle = page.getByRole('switch', { name: '自动播放' });
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('false');
     await openPlay(page, longs[2]!);
     await page.getByRole('button', { name: '播放' }).first().waitFor();
     await page.waitForTimeout(1500);
