@@ -28,6 +28,8 @@ export interface Settings {
   /** Where the floating promo button and the second image were dragged to (null: not yet). */
   promoButtonPosition: { x: number; y: number } | null;
   promoImagePosition: { x: number; y: number } | null;
+  /** The Recommend feed's interest picker choice, per home type (long, short, original). */
+  interestTags: Partial<Record<string, string[]>>;
 }
 
 const defaults: Settings = {
@@ -44,6 +46,7 @@ const defaults: Settings = {
   launchCode: null,
   promoButtonPosition: null,
   promoImagePosition: null,
+  interestTags: {},
 };
 
 const PREFIX = 'app.';

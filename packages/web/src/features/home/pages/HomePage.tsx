@@ -12,6 +12,9 @@ import { bannersOf } from '../first-screen.ts';
 import './home-page.css';
 
 const BannerSlider = lazy(() => import('../components/BannerSlider.tsx'));
+const RecommendFeed = lazy(() =>
+  import('../components/RecommendFeed.tsx').then((module) => ({ default: module.RecommendFeed })),
+);
 
 const SIDE_TAB: Record<VideoType, string[]> = {
   long: ['category', 'actor'],
@@ -64,16 +67,18 @@ export function HomePage({ type }: { type: VideoType }) {
           {banners.length > 0 && (
             // The slider's gesture code loads once the first screen is idle; until then its first
             // banner stands in the same place and size, so nothing moves when it arrives.
-            <Suspense fallback={firstBanner}>
-              {sliderWanted ? <BannerSlider banners={banners} /> : firstBanner}
-            </Suspense>
+            <div data-testid="feed-layout-1">
+              <Suspense fallback={firstBanner}>
+                {sliderWanted ? <BannerSlider banners={banners} /> : firstBanner}
+              </Suspense>
+            </div>
           )}
           <h2 className="home__section-title">{t('home_categories')}</h2>
           <div className="home__grid">
             {categories[type].map((category) => (
               <Link
                 key={category.category_id}
-                to={`/category/${category.category_id}?type=${type}`}
+                to={`/category/${category.category_id}?type=${type}&name=${encodeURIComponent(category.category_name)}`}
                 className="home__tile"
               >
                 <EncryptedImage
@@ -89,6 +94,12 @@ export function HomePage({ type }: { type: VideoType }) {
               </Link>
             ))}
           </div>
+          {/* The rest of the feed comes after the first screen, below it, so nothing above moves. */}
+          {sliderWanted && (
+            <Suspense fallback={null}>
+              <RecommendFeed type={type} />
+            </Suspense>
+          )}
         </main>
       ) : (
         <p className="home__coming">{t('coming_soon')}</p>
