@@ -12,6 +12,15 @@ import { bannersOf } from '../first-screen.ts';
 import './home-page.css';
 
 const BannerSlider = lazy(() => import('../components/BannerSlider.tsx'));
+const MenuTab = lazy(() =>
+  import('../../browse/components/HomeSideTab.tsx').then((module) => ({ default: module.MenuTab })),
+);
+const CategoryGrid = lazy(() =>
+  import('../../browse/components/HomeSideTab.tsx').then((module) => ({ default: module.CategoryGrid })),
+);
+const ActorGrid = lazy(() =>
+  import('../../browse/components/HomeSideTab.tsx').then((module) => ({ default: module.ActorGrid })),
+);
 const RecommendFeed = lazy(() =>
   import('../components/RecommendFeed.tsx').then((module) => ({ default: module.RecommendFeed })),
 );
@@ -24,8 +33,8 @@ const SIDE_TAB: Record<VideoType, string[]> = {
 
 /**
  * Long, Short and Original homes: Recommend first, then the server's menus and the category /
- * actor (publisher) tabs. The browsing issue fills the feeds; until then Recommend shows the ad
- * banner and the category grid.
+ * actor (publisher) tabs. Recommend shows the first screen (banner, categories) from start-up data
+ * at once and the server's feed below it.
  */
 export function HomePage({ type }: { type: VideoType }) {
   const { t } = useTranslation();
@@ -102,7 +111,11 @@ export function HomePage({ type }: { type: VideoType }) {
           )}
         </main>
       ) : (
-        <p className="home__coming">{t('coming_soon')}</p>
+        <Suspense fallback={<p className="home__coming">{t('loading')}</p>}>
+          {active.startsWith('menu-') && <MenuTab type={type} menuId={Number(active.slice(5))} />}
+          {(active === 'category' || active === 'publisher') && <CategoryGrid type={type} />}
+          {active === 'actor' && <ActorGrid type={type} />}
+        </Suspense>
       )}
     </div>
   );
