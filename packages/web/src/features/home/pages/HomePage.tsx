@@ -22,7 +22,7 @@ const ActorGrid = lazy(() =>
   import('../../browse/components/HomeSideTab.tsx').then((module) => ({ default: module.ActorGrid })),
 );
 const RecommendFeed = lazy(() =>
-  import('../components/RecommendFeed.tsx').then((module) => ({ default: module.RecommendFeed })),
+  import('../../browse/components/RecommendFeed.tsx').then((module) => ({ default: module.RecommendFeed })),
 );
 
 const SIDE_TAB: Record<VideoType, string[]> = {

@@ -5,8 +5,8 @@ import { Link } from 'react-router';
 import { EncryptedImage } from '../../../components/encrypted-image/index.ts';
 import { VideoCard } from '../../../components/video-card/index.ts';
 import { readSetting, writeSetting } from '../../../app/settings.ts';
-import { recommendFeed } from '../../browse/browse-api.ts';
-import { useAdTap } from '../../browse/components/use-ad-tap.ts';
+import { recommendFeed } from '../browse-api.ts';
+import { useAdTap } from './use-ad-tap.ts';
 import './recommend-feed.css';
 
 function chosenTags(type: VideoType): string[] {
