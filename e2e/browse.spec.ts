@@ -59,6 +59,10 @@ describe('Recommend feed', () => {
     expect(JSON.parse(stored ?? '{}')).toEqual({ long: [tag] });
     await page.getByTestId('feed-layout-4').scrollIntoViewIfNeeded();
     await shot(page, 'browse-recommend-feed');
+    await page.getByTestId('feed-layout-5').scrollIntoViewIfNeeded();
+    await shot(page, 'browse-recommend-actors');
+    await page.getByTestId('feed-layout-14').scrollIntoViewIfNeeded();
+    await shot(page, 'browse-recommend-end');
     await context.close();
   });
 });
@@ -74,10 +78,10 @@ describe('menu lists', () => {
     const seen = menuRequests(page);
     await page.locator('.home__tabs').getByText(menu.menu_name, { exact: true }).click();
     const cards = page.getByTestId('video-list').locator('.video-card');
-    await expect.poll(() => cards.count()).toBe(24);
+    await expect.poll(() => cards.count(), { timeout: 20_000 }).toBe(24);
     await shot(page, 'browse-menu-list');
     await pullUp(page);
-    await expect.poll(() => cards.count()).toBe(48);
+    await expect.poll(() => cards.count(), { timeout: 20_000 }).toBe(48);
     await pullUp(page);
     await page.getByTestId('list-footer').getByText('没有更多了').waitFor();
     await shot(page, 'browse-menu-no-more');
@@ -157,7 +161,7 @@ describe('browsing pages', () => {
     await shot(page, 'browse-actor');
 
     await open(page, '/classic');
-    await expect.poll(() => page.locator('.video-card').count()).toBe(6);
+    await expect.poll(() => page.locator('.video-card').count(), { timeout: 20_000 }).toBe(6);
     await shot(page, 'browse-classic');
     await context.close();
   });
