@@ -1,7 +1,7 @@
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './browser.ts';
-import { baseUrl, changeReply, open, shot, startedPhone } from './phone.ts';
+import { launchChromium, phoneContext } from './browser.ts';
+import { baseUrl, changeReply, open, settle, shot, startedPhone } from './phone.ts';
 
 let browser: Browser;
 
@@ -163,6 +163,43 @@ describe('browsing pages', () => {
     await open(page, '/classic');
     await expect.poll(() => page.locator('.video-card').count(), { timeout: 20_000 }).toBe(6);
     await shot(page, 'browse-classic');
+    await context.close();
+  });
+});
+
+describe('promotion pop-up on pull-up loads', () => {
+  it('with member_level on and n = 1 a pull-up shows the level promotion, whose button opens the sale page', async () => {
+    const context = await phoneContext(browser);
+    await changeReply<{ member_level: boolean; member_level_page_n: number }>(
+      context,
+      '/v1/appinfo',
+      (info) => {
+        info.member_level = true;
+        info.member_level_page_n = 1;
+      },
+    );
+    await changeReply<{ total_results: number }>(context, '/v1/videos/menu/[0-9]+', (response) => {
+      response.total_results = 48;
+    });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/long`);
+    await page.locator('.app-tab-bar').waitFor();
+    await settle(page);
+    const menu = (await longMenus())[0]!;
+    await page.locator('.home__tabs').getByText(menu.menu_name, { exact: true }).click();
+    const cards = page.getByTestId('video-list').locator('.video-card');
+    await expect.poll(() => cards.count(), { timeout: 20_000 }).toBe(24);
+    await pullUp(page);
+    const promotion = page.getByTestId('load-promotion');
+    await promotion.waitFor();
+    // A new guest is level A: 20 extra days.
+    await promotion.getByText('新人专享福利').waitFor();
+    await promotion.getByText('现在开通VIP，额外加赠20天会员').waitFor();
+    await shot(page, 'browse-load-promotion');
+    await promotion.getByRole('button').click();
+    await page.waitForURL(
+      (url) => url.pathname === '/member/paymentSale/A' && url.search === '?source=promotion',
+    );
     await context.close();
   });
 });
