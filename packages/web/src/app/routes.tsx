@@ -51,6 +51,13 @@ const FindPage = lazy(() => import('../features/explore/pages/FindPage.tsx'));
 const FollowerPage = lazy(() => import('../features/explore/pages/FollowerPage.tsx'));
 const SearchResultsPage = lazy(() => import('../features/search/pages/SearchResultsPage.tsx'));
 
+// Browsing (issue 5).
+const CategoryPage = lazy(() => import('../features/browse/pages/CategoryPage.tsx'));
+const CategoryListPage = lazy(() => import('../features/browse/pages/CategoryListPage.tsx'));
+const FilterListPage = lazy(() => import('../features/browse/pages/FilterListPage.tsx'));
+const ActorPage = lazy(() => import('../features/browse/pages/ActorPage.tsx'));
+const ClassicListPage = lazy(() => import('../features/browse/pages/ClassicListPage.tsx'));
+
 /**
  * Every route of both spec parts (history mode). Pages that later issues build show a titled
  * placeholder until then; unknown paths go to /long.
@@ -68,20 +75,20 @@ export const ROUTES: RouteSpec[] = [
   { path: '/original', name: 'original', element: <HomePage type="original" /> },
   { path: '/long/play/:avkey', name: 'lPlay', element: <PlayPage /> },
   { path: '/short/play/:avkey', name: 'sPlay', element: <PlayPage /> },
-  { path: '/actor/:actorid', name: 'actor' },
-  { path: '/long/category', name: 'longCategory' },
-  { path: '/short/category', name: 'shortCategory' },
-  { path: '/category', name: 'category' },
-  { path: '/category/:category', name: 'categoryList' },
-  { path: '/category/:category/more', name: 'categoryListMore' },
+  { path: '/actor/:actorid', name: 'actor', element: <ActorPage /> },
+  { path: '/long/category', name: 'longCategory', element: <CategoryPage kind="long" /> },
+  { path: '/short/category', name: 'shortCategory', element: <CategoryPage kind="short" /> },
+  { path: '/category', name: 'category', element: <CategoryPage kind="all" /> },
+  { path: '/category/:category', name: 'categoryList', element: <CategoryListPage /> },
+  { path: '/category/:category/more', name: 'categoryListMore', element: <CategoryListPage more /> },
   { path: '/long/search', name: 'lSearch', element: <SearchPage type="long" /> },
   { path: '/short/search', name: 'sSearch', element: <SearchPage type="short" /> },
   { path: '/original/search', name: 'oSearch', element: <SearchPage type="original" /> },
   { path: '/search/:search', name: 'searchList', element: <SearchResultsPage /> },
-  { path: '/long/:filter/:id', name: 'lFilter' },
-  { path: '/short/:filter/:id', name: 'sFilter' },
-  { path: '/original/:filter/:id', name: 'oFilter' },
-  { path: '/classic', name: 'classicList' },
+  { path: '/long/:filter/:id', name: 'lFilter', element: <FilterListPage type="long" /> },
+  { path: '/short/:filter/:id', name: 'sFilter', element: <FilterListPage type="short" /> },
+  { path: '/original/:filter/:id', name: 'oFilter', element: <FilterListPage type="original" /> },
+  { path: '/classic', name: 'classicList', element: <ClassicListPage /> },
   { path: '/find', name: 'find', element: <FindPage /> },
   { path: '/find/follower/:userid', name: 'follower', element: <FollowerPage /> },
   { path: '/collect', name: 'collect', element: <CollectPage /> },

@@ -34,6 +34,8 @@ export interface Settings {
   pendingPurchase: { at: number; vip: boolean; expiry: number } | null;
   /** Epoch ms each sale page's countdown began, by promotion level. */
   saleCountdownStarts: Record<string, number> | null;
+  /** The Recommend feed's interest picker choice, per home type (long, short, original). */
+  interestTags: Partial<Record<string, string[]>>;
 }
 
 const defaults: Settings = {
@@ -53,6 +55,7 @@ const defaults: Settings = {
   resumePositions: {},
   pendingPurchase: null,
   saleCountdownStarts: null,
+  interestTags: {},
 };
 
 const PREFIX = 'app.';

@@ -12,6 +12,18 @@ import { bannersOf } from '../first-screen.ts';
 import './home-page.css';
 
 const BannerSlider = lazy(() => import('../components/BannerSlider.tsx'));
+const MenuTab = lazy(() =>
+  import('../../browse/components/HomeSideTab.tsx').then((module) => ({ default: module.MenuTab })),
+);
+const CategoryGrid = lazy(() =>
+  import('../../browse/components/HomeSideTab.tsx').then((module) => ({ default: module.CategoryGrid })),
+);
+const ActorGrid = lazy(() =>
+  import('../../browse/components/HomeSideTab.tsx').then((module) => ({ default: module.ActorGrid })),
+);
+const RecommendFeed = lazy(() =>
+  import('../../browse/components/RecommendFeed.tsx').then((module) => ({ default: module.RecommendFeed })),
+);
 
 const SIDE_TAB: Record<VideoType, string[]> = {
   long: ['category', 'actor'],
@@ -21,8 +33,8 @@ const SIDE_TAB: Record<VideoType, string[]> = {
 
 /**
  * Long, Short and Original homes: Recommend first, then the server's menus and the category /
- * actor (publisher) tabs. The browsing issue fills the feeds; until then Recommend shows the ad
- * banner and the category grid.
+ * actor (publisher) tabs. Recommend shows the first screen (banner, categories) from start-up data
+ * at once and the server's feed below it.
  */
 export function HomePage({ type }: { type: VideoType }) {
   const { t } = useTranslation();
@@ -64,16 +76,18 @@ export function HomePage({ type }: { type: VideoType }) {
           {banners.length > 0 && (
             // The slider's gesture code loads once the first screen is idle; until then its first
             // banner stands in the same place and size, so nothing moves when it arrives.
-            <Suspense fallback={firstBanner}>
-              {sliderWanted ? <BannerSlider banners={banners} /> : firstBanner}
-            </Suspense>
+            <div data-testid="feed-layout-1">
+              <Suspense fallback={firstBanner}>
+                {sliderWanted ? <BannerSlider banners={banners} /> : firstBanner}
+              </Suspense>
+            </div>
           )}
           <h2 className="home__section-title">{t('home_categories')}</h2>
           <div className="home__grid">
             {categories[type].map((category) => (
               <Link
                 key={category.category_id}
-                to={`/category/${category.category_id}?type=${type}`}
+                to={`/category/${category.category_id}?type=${type}&name=${encodeURIComponent(category.category_name)}`}
                 className="home__tile"
               >
                 <EncryptedImage
@@ -89,9 +103,19 @@ export function HomePage({ type }: { type: VideoType }) {
               </Link>
             ))}
           </div>
+          {/* The rest of the feed comes after the first screen, below it, so nothing above moves. */}
+          {sliderWanted && (
+            <Suspense fallback={null}>
+              <RecommendFeed type={type} />
+            </Suspense>
+          )}
         </main>
       ) : (
-        <p className="home__coming">{t('coming_soon')}</p>
+        <Suspense fallback={<p className="home__coming">{t('loading')}</p>}>
+          {active.startsWith('menu-') && <MenuTab type={type} menuId={Number(active.slice(5))} />}
+          {(active === 'category' || active === 'publisher') && <CategoryGrid type={type} />}
+          {active === 'actor' && <ActorGrid type={type} />}
+        </Suspense>
       )}
     </div>
   );

@@ -1,0 +1,107 @@
+import type { VideoType } from '@app/contract';
+import { defaultMenuOrder, type FilterRow } from '@app/contract/browse';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { EncryptedImage } from '../../../components/encrypted-image/index.ts';
+import { PagedList } from '../../../components/paged-list/index.ts';
+import { useStartupData } from '../../../app/startup/startup-store.ts';
+import { actorList, homeMenus, type HomeMenu } from '../browse-api.ts';
+import { MenuVideoList } from './MenuVideoList.tsx';
+import './home-side-tab.css';
+
+const menuCache = new Map<VideoType, Promise<HomeMenu[]>>();
+/** The menus with their filter sets, read once per type (the start-up list has names only). */
+export function menusOf(type: VideoType): Promise<HomeMenu[]> {
+  let menus = menuCache.get(type);
+  if (!menus) {
+    menus = homeMenus(type).then((reply) => reply.menus);
+    menus.catch(() => menuCache.delete(type));
+    menuCache.set(type, menus);
+  }
+  return menus;
+}
+
+/** A server menu's tab: its videos with the menu's filter set; the ranking menu by views. */
+export function MenuTab({ type, menuId }: { type: VideoType; menuId: number }) {
+  const [menu, setMenu] = useState<HomeMenu | null>(null);
+  const { t } = useTranslation();
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let live = true;
+    menusOf(type).then(
+      (menus) => live && setMenu(menus.find((item) => item.menu_id === menuId) ?? null),
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [type, menuId]);
+  if (failed) return <p className="side-tab__state">{t('load_failed')}</p>;
+  if (!menu) return <p className="side-tab__state">{t('loading')}</p>;
+  return (
+    <MenuVideoList
+      key={menuId}
+      type={type}
+      menuId={menuId}
+      rows={menu.filterParams.filters as FilterRow[]}
+      defaultOrder={defaultMenuOrder(menu.filterParams.kind)}
+    />
+  );
+}
+
+/** The category tab (and original's publisher tab): the type's categories with their counts. */
+export function CategoryGrid({ type }: { type: VideoType }) {
+  const { t } = useTranslation();
+  const { categories } = useStartupData();
+  return (
+    <div className="home__grid side-tab__grid" data-testid="category-grid">
+      {categories[type].map((category) => (
+        <Link
+          key={category.category_id}
+          to={`/category/${category.category_id}?type=${type}&name=${encodeURIComponent(category.category_name)}`}
+          className="home__tile"
+        >
+          <EncryptedImage
+            src={category.category_image}
+            alt={category.category_name}
+            aspectRatio="5 / 3"
+            rounded
+          />
+          <span className="home__tile-name">{category.category_name}</span>
+          <span className="home__tile-count">
+            {t('video_count', { count: category.category_video_count })}
+          </span>
+        </Link>
+      ))}
+    </div>
+  );
+}
+
+/** The actor tab: long (original 0) or short (original 1) actors, most viewed first, 24 a page. */
+export function ActorGrid({ type }: { type: VideoType }) {
+  const { t } = useTranslation();
+  const load = useCallback(
+    async (page: number) => {
+      const reply = await actorList({ page, original: type === 'short' ? 1 : 0, order: 'views' });
+      return { items: reply.actors, total: reply.total_results };
+    },
+    [type],
+  );
+  return (
+    <PagedList
+      load={load}
+      emptyText={t('empty_default')}
+      render={(actors) => (
+        <div className="side-tab__actors" data-testid="actor-grid">
+          {actors.map((actor) => (
+            <Link key={actor.actor_id} to={`/actor/${actor.actor_id}`} className="side-tab__actor">
+              <EncryptedImage src={actor.actor_url} alt={actor.actor_name} aspectRatio="1 / 1" rounded />
+              <span>{actor.actor_name}</span>
+            </Link>
+          ))}
+        </div>
+      )}
+    />
+  );
+}

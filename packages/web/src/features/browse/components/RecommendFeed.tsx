@@ -1,0 +1,181 @@
+import type { RecommendBlock, VideoType } from '@app/contract';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { EncryptedImage } from '../../../components/encrypted-image/index.ts';
+import { VideoCard } from '../../../components/video-card/index.ts';
+import { readSetting, writeSetting } from '../../../app/settings.ts';
+import { recommendFeed } from '../browse-api.ts';
+import { useAdTap } from './use-ad-tap.ts';
+import './recommend-feed.css';
+
+function chosenTags(type: VideoType): string[] {
+  return readSetting('interestTags')[type] ?? [];
+}
+
+function VideoGrid({ block }: { block: RecommendBlock }) {
+  const portrait = block.videos.some((video) => video.video_type !== 'long');
+  return (
+    <div className={portrait ? 'feed__videos feed__videos--portrait' : 'feed__videos'}>
+      {block.videos.map((video) => (
+        <VideoCard key={video.video_id} video={video} />
+      ))}
+    </div>
+  );
+}
+
+function ActorAvatar({ actor }: { actor: { actor_id: number; actor_name: string; actor_url: string } }) {
+  return (
+    <Link to={`/actor/${actor.actor_id}`} className="feed__actor">
+      <EncryptedImage src={actor.actor_url} alt={actor.actor_name} aspectRatio="1 / 1" rounded />
+      <span className="feed__actor-name">{actor.actor_name}</span>
+    </Link>
+  );
+}
+
+/**
+ * The Recommend feed below the first screen: every block the server sends, by layout (part 2 §2.2).
+ * Layout 1 is the banner the first screen already shows from the start-up ad posters, so it is not
+ * drawn twice.
+ */
+export function RecommendFeed({ type }: { type: VideoType }) {
+  const { t } = useTranslation();
+  const tapAd = useAdTap();
+  const [blocks, setBlocks] = useState<RecommendBlock[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [tags, setTags] = useState<string[]>(() => chosenTags(type));
+
+  useEffect(() => {
+    let live = true;
+    setFailed(false);
+    recommendFeed(type, 0, chosenTags(type)).then(
+      (reply) => live && setBlocks(reply.blocks),
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [type]);
+
+  /** Draws one block afresh (a shuffle, or the picker after a new choice) in its place. */
+  const redraw = async (blockId: number, withTags: string[]) => {
+    const reply = await recommendFeed(type, blockId, withTags);
+    const fresh = reply.blocks[0];
+    if (fresh)
+      setBlocks((current) => current?.map((block) => (block.block_id === blockId ? fresh : block)) ?? null);
+  };
+
+  const toggleTag = (blockId: number, tag: string) => {
+    const next = tags.includes(tag) ? tags.filter((item) => item !== tag) : [...tags, tag];
+    setTags(next);
+    writeSetting('interestTags', { ...readSetting('interestTags'), [type]: next });
+    void redraw(blockId, next).catch(() => undefined);
+  };
+
+  if (failed) return <p className="feed__state">{t('load_failed')}</p>;
+  if (!blocks) return <p className="feed__state">{t('loading')}</p>;
+
+  return (
+    <>
+      {blocks
+        .filter((block) => block.layout !== 1)
+        .map((block) => (
+          <section key={block.block_id} className="feed__block" data-testid={`feed-layout-${block.layout}`}>
+            {block.title && <h2 className="home__section-title">{block.title}</h2>}
+            {block.ads.length > 0 && (
+              <div className="feed__ads">
+                {block.ads.map((ad) => (
+                  <button key={ad.ad_id} type="button" className="feed__ad" onClick={() => tapAd(ad)}>
+                    <EncryptedImage src={ad.ad_img_url} alt={ad.ad_title} aspectRatio="75 / 32" rounded />
+                  </button>
+                ))}
+              </div>
+            )}
+            {block.layout === 3 && (
+              <>
+                <p className="feed__hint">{t('home_interest')}</p>
+                <div className="feed__tags">
+                  {block.tags.map((tag) => (
+                    <button
+                      key={tag}
+                      type="button"
+                      className={tags.includes(tag) ? 'feed__tag feed__tag--on' : 'feed__tag'}
+                      aria-pressed={tags.includes(tag)}
+                      onClick={() => toggleTag(block.block_id, tag)}
+                    >
+                      {tag}
+                    </button>
+                  ))}
+                </div>
+              </>
+            )}
+            {(block.layout === 3 || block.layout === 4) && <VideoGrid block={block} />}
+            {block.layout === 4 && (
+              <button
+                type="button"
+                className="feed__shuffle"
+                onClick={() => void redraw(block.block_id, tags).catch(() => undefined)}
+              >
+                {t('home_shuffle')}
+              </button>
+            )}
+            {block.layout === 5 &&
+              block.actors.map((actor) => (
+                <div key={actor.actor_id} className="feed__actor-row">
+                  <ActorAvatar actor={actor} />
+                  <div className="feed__actor-videos">
+                    {actor.videos.map((video) => (
+                      <VideoCard key={video.video_id} video={video} />
+                    ))}
+                  </div>
+                </div>
+              ))}
+            {block.layout === 10 && (
+              <div className="feed__strip">
+                {block.studios.map((studio) => (
+                  <div key={studio.studio_id} className="feed__studio">
+                    <EncryptedImage
+                      src={studio.studio_image}
+                      alt={studio.studio_name}
+                      aspectRatio="1 / 1"
+                      rounded
+                    />
+                    <span className="feed__actor-name">{studio.studio_name}</span>
+                  </div>
+                ))}
+              </div>
+            )}
+            {block.layout === 11 && (
+              <div className="feed__strip">
+                {block.actors.map((actor) => (
+                  <ActorAvatar key={actor.actor_id} actor={actor} />
+                ))}
+              </div>
+            )}
+            {(block.layout === 12 || block.layout === 14) && (
+              <div className={block.layout === 14 ? 'home__grid feed__grid--three' : 'home__grid'}>
+                {block.categories.map((category) => (
+                  <Link
+                    key={category.category_id}
+                    to={`/category/${category.category_id}?type=${type}&name=${encodeURIComponent(category.category_name)}`}
+                    className="home__tile"
+                  >
+                    <EncryptedImage
+                      src={category.category_image}
+                      alt={category.category_name}
+                      aspectRatio="5 / 3"
+                      rounded
+                    />
+                    <span className="home__tile-name">{category.category_name}</span>
+                    <span className="home__tile-count">
+                      {t('video_count', { count: category.category_video_count })}
+                    </span>
+                  </Link>
+                ))}
+              </div>
+            )}
+          </section>
+        ))}
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+import { SALE_BONUS_DAYS } from '@app/contract/constants';
+import { promotionPopupDue, promotionTarget } from '@app/contract/rules';
+import { Button, CenterPopup } from 'antd-mobile';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useStartupData } from '../../../app/startup/startup-store.ts';
+
+/** Pull-up loads of this app session, across every list: the cadence counts them all. */
+let pullUpLoads = 0;
+
+/**
+ * The promotion pop-up on pull-up loads (part 1 §4): levels A–D every n-th load, E and F only on
+ * the n-th, n = `member_level_page_n`, and only while `member_level` is on. Returns the list's
+ * `onLoadMore` and the dialog to render.
+ */
+export function useLoadPromotion() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { appInfo, userInfo } = useStartupData();
+  const [open, setOpen] = useState(false);
+  const onLoadMore = useCallback(() => {
+    pullUpLoads += 1;
+    if (appInfo.member_level && promotionPopupDue(userInfo.level, pullUpLoads, appInfo.member_level_page_n)) {
+      setOpen(true);
+    }
+  }, [appInfo.member_level, appInfo.member_level_page_n, userInfo.level]);
+  const dialog = (
+    <CenterPopup
+      visible={open}
+      onMaskClick={() => setOpen(false)}
+      showCloseButton
+      onClose={() => setOpen(false)}
+    >
+      <div className="load-promo" data-testid="load-promotion">
+        <h3 className="load-promo__title">{t(`promo_title_${userInfo.level}`)}</h3>
+        <p className="load-promo__text">{t('promo_content', { days: SALE_BONUS_DAYS[userInfo.level] })}</p>
+        <Button
+          block
+          color="primary"
+          shape="rounded"
+          onClick={() => {
+            setOpen(false);
+            void navigate(promotionTarget(appInfo.member_level, userInfo.level, 'promotion'));
+          }}
+        >
+          {t('go_upgrade')}
+        </Button>
+      </div>
+    </CenterPopup>
+  );
+  return { onLoadMore, dialog };
+}
