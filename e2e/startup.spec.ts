@@ -265,8 +265,11 @@ describe('reminders', () => {
     expect(await page.getByText('VIP即将到期').count()).toBe(0);
 
     const fresh = await context.newPage(); // a new tab is a new session
-    await fresh.goto(`${baseUrl}/long/play/l00001`);
-    await fresh.locator('.adm-nav-bar').waitFor();
+    const top = (await (await fetch(`${baseUrl}/v1/videos/long/top`)).json()) as {
+      response: { videos: { video_id: string }[] };
+    };
+    await fresh.goto(`${baseUrl}/long/play/${top.response.videos[0]!.video_id}`);
+    await fresh.getByTestId('player').waitFor();
     await fresh.waitForTimeout(1500);
     await settle(fresh);
     expect(await fresh.getByText('VIP即将到期').count()).toBe(0);
