@@ -80,6 +80,7 @@ const FIRST_SCREEN = [
   // The banner slider (with its swiper) waits for idle on purpose: not part of this group.
   /[\\/]src[\\/](features[\\/]home|app[\\/]popups)[\\/](?!.*BannerSlider)/,
   /[\\/]src[\\/]app[\\/](ad-link\.ts|shell[\\/]HiddenConfigTrigger\.tsx)$/,
+  /[\\/]src[\\/]components[\\/]category-tile[\\/]/,
   /[\\/]src[\\/]components[\\/]encrypted-image[\\/](EncryptedImage\.tsx|encrypted-image\.css|index\.ts)$/,
   /node_modules[\\/]antd-mobile[\\/]es[\\/]components[\\/](tabs|dialog|center-popup|image|button|dot-loading|auto-center|mask|popup|config-provider)[\\/]/,
   /node_modules[\\/]antd-mobile[\\/]es[\\/]utils[\\/](bound|validate|to-css-length|use-isomorphic-update-layout-effect|use-inner-visible|get-container|render-to-container|use-initialized|should-render|use-touch|get-scroll-parent|supports-passive|use-lock-scroll|with-stop-propagation|render-to-body|render-imperatively|use-resize-effect|use-mutation-effect)\.js$/,

@@ -76,17 +76,6 @@ export async function claimBindBonus(db: Db, userId: number): Promise<boolean> {
   return row !== undefined;
 }
 
-/** VIP extended by whole days from now or from the current expiry, whichever is later. */
-export async function extendVip(db: Db, userId: number, days: number, now: Date) {
-  await db
-    .updateTable('users')
-    .set({
-      vip_expiry: sql<Date>`greatest(coalesce(vip_expiry, ${now}::timestamptz), ${now}::timestamptz) + ${days}::int * interval '1 day'`,
-    })
-    .where('id', '=', userId)
-    .execute();
-}
-
 // ── Sessions ─────────────────────────────────────────────────────────────────
 
 export async function markPasswordChecked(db: Db, sessionId: number, at: Date | null) {

@@ -15,6 +15,7 @@ import { decoyPasswordHash, hashPassword, needsRehash, verifyPassword } from '..
 import type { AppInfoService } from '../app-info/app-info.service.ts';
 import type { SessionService, SessionUser } from '../session/session.service.ts';
 import type { UserService } from '../user/user.service.ts';
+import { extendVip } from '../../platform/db/ledger.ts';
 import * as queries from './accounts.queries.ts';
 import type { Channel } from './accounts.queries.ts';
 import { codeMessage } from './code-message.ts';
@@ -94,7 +95,7 @@ export function createAccountsService({ ctx, sessions, users, appInfo, senders }
       vipDays: BIND_VIP_DAYS,
       key: `bind_vip:${userId}`,
     });
-    if (recorded) await queries.extendVip(trx, userId, BIND_VIP_DAYS, new Date());
+    if (recorded) await extendVip(trx, userId, BIND_VIP_DAYS, new Date());
   }
 
   /**

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database.ts';
+import { vipExtended } from '../../platform/db/ledger.ts';
 
 // ── Points exchange ──────────────────────────────────────────────────────────
 
@@ -51,48 +52,6 @@ export function spendPointsForVip(db: Db, userId: number, points: number, days: 
     .where('id', '=', userId)
     .returning(['points', 'vip_expiry'])
     .executeTakeFirstOrThrow();
-}
-
-// ── Ledger ───────────────────────────────────────────────────────────────────
-
-/** A ledger row under a unique key; false when that key was already recorded (nothing to apply). */
-export async function recordLedger(
-  db: Db,
-  entry: { userId: number; kind: string; points?: number; vipDays?: number; key: string },
-): Promise<boolean> {
-  const row = await db
-    .insertInto('ledger')
-    .values({
-      user_id: entry.userId,
-      kind: entry.kind,
-      points: entry.points ?? 0,
-      vip_days: entry.vipDays ?? 0,
-      grant_key: entry.key,
-    })
-    .onConflict((oc) => oc.column('grant_key').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-export async function addPoints(db: Db, userId: number, points: number) {
-  await db
-    .updateTable('users')
-    .set({ points: sql<number>`points + ${points}::int` })
-    .where('id', '=', userId)
-    .execute();
-}
-
-export async function extendVip(db: Db, userId: number, days: number, now: Date) {
-  await db
-    .updateTable('users')
-    .set({ vip_expiry: vipExtended(days, now) })
-    .where('id', '=', userId)
-    .execute();
-}
-
-function vipExtended(days: number, now: Date) {
-  return sql<Date>`greatest(coalesce(vip_expiry, ${now}::timestamptz), ${now}::timestamptz) + ${days}::int * interval '1 day'`;
 }
 
 // ── Activity codes ───────────────────────────────────────────────────────────

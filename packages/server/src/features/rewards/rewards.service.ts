@@ -19,6 +19,7 @@ import { fail, notFound } from '../../platform/errors.ts';
 import type { AppInfoService } from '../app-info/app-info.service.ts';
 import type { UserService } from '../user/user.service.ts';
 import { IMAGE_EXTENSIONS } from './appeal-image.ts';
+import { addPoints, extendVip, recordGrant } from '../../platform/db/ledger.ts';
 import * as queries from './rewards.queries.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -62,7 +63,7 @@ export function createRewardsService(ctx: AppContext, users: UserService, appInf
         if (user.points < option.point) fail(Status.conflict, 'points_not_enough');
         const now = new Date();
         const after = await queries.spendPointsForVip(trx, userId, option.point, option.day, now);
-        await queries.recordLedger(trx, {
+        await recordGrant(trx, {
           userId,
           kind: 'exchange',
           points: -option.point,
@@ -91,12 +92,10 @@ export function createRewardsService(ctx: AppContext, users: UserService, appInf
         if (!(await queries.takeCodeUse(trx, found.code))) fail(Status.refused, 'code_used_up');
         const key = `activity:${found.code}:${userId}`;
         if (kind === 'point') {
-          if (await queries.recordLedger(trx, { userId, kind: 'activity_point', points: found.amount, key }))
-            await queries.addPoints(trx, userId, found.amount);
-        } else if (
-          await queries.recordLedger(trx, { userId, kind: 'activity_vip', vipDays: found.amount, key })
-        ) {
-          await queries.extendVip(trx, userId, found.amount, new Date());
+          if (await recordGrant(trx, { userId, kind: 'activity_point', points: found.amount, key }))
+            await addPoints(trx, userId, found.amount);
+        } else if (await recordGrant(trx, { userId, kind: 'activity_vip', vipDays: found.amount, key })) {
+          await extendVip(trx, userId, found.amount, new Date());
         }
       });
       forgetUserRow(userId);
@@ -162,13 +161,13 @@ export function createRewardsService(ctx: AppContext, users: UserService, appInf
             vipGranted: grant,
           });
           if (!grant) return false;
-          const recorded = await queries.recordLedger(trx, {
+          const recorded = await recordGrant(trx, {
             userId,
             kind: 'appeal_vip',
             vipDays: APPEAL_VIP_DAYS,
             key: `appeal_vip:${appeal.id}`,
           });
-          if (recorded) await queries.extendVip(trx, userId, APPEAL_VIP_DAYS, now);
+          if (recorded) await extendVip(trx, userId, APPEAL_VIP_DAYS, now);
           return recorded;
         });
       } catch (error) {

@@ -33,53 +33,6 @@ export async function recordCheckIn(db: Db, userId: number, day: string, streak:
   return row !== undefined;
 }
 
-/** The ledger row of one grant; false when its key was already used (nothing to apply then). */
-export async function recordGrant(
-  db: Db,
-  grant: {
-    userId: number;
-    kind: string;
-    key: string;
-    points?: number;
-    vipDays?: number;
-    extraViews?: number;
-  },
-): Promise<boolean> {
-  const row = await db
-    .insertInto('ledger')
-    .values({
-      user_id: grant.userId,
-      kind: grant.kind,
-      points: grant.points ?? 0,
-      vip_days: grant.vipDays ?? 0,
-      extra_views: grant.extraViews ?? 0,
-      grant_key: grant.key,
-    })
-    .onConflict((oc) => oc.column('grant_key').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-export async function addPoints(db: Db, userId: number, points: number) {
-  await db
-    .updateTable('users')
-    .set({ points: sql<number>`points + ${points}::int` })
-    .where('id', '=', userId)
-    .execute();
-}
-
-/** VIP days from now or from the current expiry, whichever is later (DECISIONS "Exchange"). */
-export async function extendVip(db: Db, userId: number, days: number, now: Date) {
-  await db
-    .updateTable('users')
-    .set({
-      vip_expiry: sql<Date>`greatest(coalesce(vip_expiry, ${now}::timestamptz), ${now}::timestamptz) + ${days}::int * interval '1 day'`,
-    })
-    .where('id', '=', userId)
-    .execute();
-}
-
 /**
  * Extra views for one business day: added to the day's extra views, or replacing those of an
  * earlier day, which no longer count (user info shows only today's).

@@ -5,6 +5,7 @@ import { businessDay, dayBefore } from '../../platform/business-day.ts';
 import { fail } from '../../platform/errors.ts';
 import type { UserService } from '../user/user.service.ts';
 import { cycleDay, cycleState, nextStreak, type LastCheckIn } from './signin-cycle.ts';
+import { addPoints, extendVip, recordGrant } from '../../platform/db/ledger.ts';
 import * as queries from './signin.queries.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -48,7 +49,7 @@ export function createSigninService(ctx: AppContext, users: UserService) {
     const key = `signin:${userId}:${day}`;
     const { icon, amount } = reward;
     const kind = isAppliedKind(icon) ? LEDGER_KINDS[icon] : 'signin_other';
-    const recorded = await queries.recordGrant(trx, {
+    const recorded = await recordGrant(trx, {
       userId,
       kind,
       key,
@@ -59,10 +60,10 @@ export function createSigninService(ctx: AppContext, users: UserService) {
     if (!recorded || amount <= 0) return;
     switch (icon) {
       case 'point':
-        await queries.addPoints(trx, userId, amount);
+        await addPoints(trx, userId, amount);
         return;
       case 'vip':
-        await queries.extendVip(trx, userId, amount, now);
+        await extendVip(trx, userId, amount, now);
         return;
       case 'view':
         await queries.addExtraViews(trx, userId, amount, day);

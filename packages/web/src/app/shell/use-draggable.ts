@@ -21,18 +21,18 @@ export function useDraggable(initial: () => Position, save: (position: Position)
   latest.current = position;
   const drag = useRef<{ pointer: number; start: Position; from: Position; moved: boolean } | null>(null);
 
-  const fit = useCallback((next: Position) => {
+  const keepOnScreen = useCallback((next: Position) => {
     const box = element.current?.getBoundingClientRect();
     return clampToScreen(next, { width: box?.width ?? 0, height: box?.height ?? 0 }, viewport());
   }, []);
 
   // A rotation or a resized window must not leave the widget off screen.
   useEffect(() => {
-    const refit = () => setPosition((current) => fit(current));
+    const refit = () => setPosition((current) => keepOnScreen(current));
     refit();
     window.addEventListener('resize', refit);
     return () => window.removeEventListener('resize', refit);
-  }, [fit]);
+  }, [keepOnScreen]);
 
   const onPointerDown = (event: PointerEvent<HTMLElement>) => {
     event.currentTarget.setPointerCapture(event.pointerId);
@@ -50,7 +50,7 @@ export function useDraggable(initial: () => Position, save: (position: Position)
     const dy = event.clientY - current.start.y;
     if (!current.moved && Math.hypot(dx, dy) < TAP_SLOP_PX) return;
     current.moved = true;
-    setPosition(fit({ x: current.from.x + dx, y: current.from.y + dy }));
+    setPosition(keepOnScreen({ x: current.from.x + dx, y: current.from.y + dy }));
   };
   const onPointerUp = (event: PointerEvent<HTMLElement>) => {
     const current = drag.current;

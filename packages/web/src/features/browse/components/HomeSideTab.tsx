@@ -9,6 +9,7 @@ import { useStartupData } from '../../../app/startup/startup-store.ts';
 import { actorList, homeMenus, type HomeMenu } from '../browse-api.ts';
 import { MenuVideoList } from './MenuVideoList.tsx';
 import './home-side-tab.css';
+import { CategoryTile } from '../../../components/category-tile/CategoryTile.tsx';
 
 const menuCache = new Map<VideoType, Promise<HomeMenu[]>>();
 /** The menus with their filter sets, read once per type (the start-up list has names only). */
@@ -52,27 +53,11 @@ export function MenuTab({ type, menuId }: { type: VideoType; menuId: number }) {
 
 /** The category tab (and original's publisher tab): the type's categories with their counts. */
 export function CategoryGrid({ type }: { type: VideoType }) {
-  const { t } = useTranslation();
   const { categories } = useStartupData();
   return (
     <div className="home__grid side-tab__grid" data-testid="category-grid">
       {categories[type].map((category) => (
-        <Link
-          key={category.category_id}
-          to={`/category/${category.category_id}?type=${type}&name=${encodeURIComponent(category.category_name)}`}
-          className="home__tile"
-        >
-          <EncryptedImage
-            src={category.category_image}
-            alt={category.category_name}
-            aspectRatio="5 / 3"
-            rounded
-          />
-          <span className="home__tile-name">{category.category_name}</span>
-          <span className="home__tile-count">
-            {t('video_count', { count: category.category_video_count })}
-          </span>
-        </Link>
+        <CategoryTile key={category.category_id} category={category} type={type} />
       ))}
     </div>
   );

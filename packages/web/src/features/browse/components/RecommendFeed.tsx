@@ -8,6 +8,7 @@ import { readSetting, writeSetting } from '../../../app/settings.ts';
 import { recommendFeed } from '../browse-api.ts';
 import { useAdTap } from './use-ad-tap.ts';
 import './recommend-feed.css';
+import { CategoryTile } from '../../../components/category-tile/CategoryTile.tsx';
 
 function chosenTags(type: VideoType): string[] {
   return readSetting('interestTags')[type] ?? [];
@@ -155,22 +156,7 @@ export function RecommendFeed({ type }: { type: VideoType }) {
             {(block.layout === 12 || block.layout === 14) && (
               <div className={block.layout === 14 ? 'home__grid feed__grid--three' : 'home__grid'}>
                 {block.categories.map((category) => (
-                  <Link
-                    key={category.category_id}
-                    to={`/category/${category.category_id}?type=${type}&name=${encodeURIComponent(category.category_name)}`}
-                    className="home__tile"
-                  >
-                    <EncryptedImage
-                      src={category.category_image}
-                      alt={category.category_name}
-                      aspectRatio="5 / 3"
-                      rounded
-                    />
-                    <span className="home__tile-name">{category.category_name}</span>
-                    <span className="home__tile-count">
-                      {t('video_count', { count: category.category_video_count })}
-                    </span>
-                  </Link>
+                  <CategoryTile key={category.category_id} category={category} type={type} />
                 ))}
               </div>
             )}

@@ -10,6 +10,7 @@ import { whenIdle } from '../../../app/idle.ts';
 import { useStartupData } from '../../../app/startup/startup-store.ts';
 import { bannersOf } from '../first-screen.ts';
 import './home-page.css';
+import { CategoryTile } from '../../../components/category-tile/CategoryTile.tsx';
 
 const BannerSlider = lazy(() => import('../components/BannerSlider.tsx'));
 const MenuTab = lazy(() =>
@@ -85,22 +86,7 @@ export function HomePage({ type }: { type: VideoType }) {
           <h2 className="home__section-title">{t('home_categories')}</h2>
           <div className="home__grid">
             {categories[type].map((category) => (
-              <Link
-                key={category.category_id}
-                to={`/category/${category.category_id}?type=${type}&name=${encodeURIComponent(category.category_name)}`}
-                className="home__tile"
-              >
-                <EncryptedImage
-                  src={category.category_image}
-                  alt={category.category_name}
-                  aspectRatio="5 / 3"
-                  rounded
-                />
-                <span className="home__tile-name">{category.category_name}</span>
-                <span className="home__tile-count">
-                  {t('video_count', { count: category.category_video_count })}
-                </span>
-              </Link>
+              <CategoryTile key={category.category_id} category={category} type={type} />
             ))}
           </div>
           {/* The rest of the feed comes after the first screen, below it, so nothing above moves. */}
