@@ -67,6 +67,35 @@ describe('Recommend feed', () => {
   });
 });
 
+describe('announcement bar', () => {
+  it('shows app info news as text on the homes, and closing it keeps it away until the same time tomorrow', async () => {
+    const { context, page } = await startedPhone(browser);
+    const bar = page.getByTestId('news-bar');
+    await expect.poll(() => bar.textContent()).toContain('每日签到可领观看次数');
+    await shot(page, 'browse-news-bar');
+    await bar.getByRole('button', { name: '关闭公告，今日不再显示' }).click();
+    await expect.poll(() => bar.count()).toBe(0);
+    await open(page, '/short');
+    await page.reload();
+    await page.locator('.app-tab-bar').waitFor();
+    await settle(page);
+    await expect.poll(() => page.locator('.home__feed').count()).toBe(1);
+    expect(await bar.count()).toBe(0);
+
+    // A day later it is back; markup from the operator stays text.
+    await changeReply<{ home: { news_content: string } }>(context, '/v1/appinfo', (info) => {
+      info.home.news_content = '<b>维护通知</b>\\n<img src=x onerror="document.title=1">';
+    });
+    await page.evaluate(() => localStorage.setItem('app.newsHiddenUntil', String(Date.now() - 1)));
+    await page.reload();
+    await page.locator('.app-tab-bar').waitFor();
+    await settle(page);
+    await expect.poll(() => bar.textContent()).toContain('<b>维护通知</b>');
+    expect(await bar.locator('b, img').count()).toBe(0);
+    await context.close();
+  });
+});
+
 describe('menu lists', () => {
   it('pull-up loads exactly the next 24 and then stops with the no-more state', async () => {
     const menu = (await longMenus())[0]!;

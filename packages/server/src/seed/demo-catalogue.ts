@@ -383,5 +383,14 @@ export async function insertDemoCatalogue(db: Db, images: DemoImages, assets: De
       })
       .onConflict((oc) => oc.column('key').doNothing())
       .execute();
+    // The home pages' announcement bar; an operator's own app info, saved before, wins.
+    await trx
+      .insertInto('settings')
+      .values({ key: 'app_info', value: JSON.stringify({ home: { news_content: DEMO_NEWS } }) })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .execute();
   });
 }
+
+const DEMO_NEWS =
+  '每日签到可领观看次数、积分和VIP，连续签到奖励更多。\\n绑定手机号或邮箱即送1天VIP，账号丢失也能找回。';

@@ -19,6 +19,8 @@ export interface Settings {
   searchHistory: string[];
   /** Epoch ms until which the announcement stays dismissed ("don't show today"). */
   announcementHiddenUntil: number;
+  /** Epoch ms until which the home pages' announcement bar stays closed. */
+  newsHiddenUntil: number;
   /** Epoch ms until which the forever-address pop-up stays dismissed ("don't show today"). */
   foreverHiddenUntil: number;
   /** A manual line chosen in the hidden config dialog (development), or null. */
@@ -47,6 +49,7 @@ const defaults: Settings = {
   playRate: NON_VIP_PLAY_RATE,
   searchHistory: [],
   announcementHiddenUntil: 0,
+  newsHiddenUntil: 0,
   foreverHiddenUntil: 0,
   manualApiLine: null,
   launchCode: null,

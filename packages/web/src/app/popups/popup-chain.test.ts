@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AppInfo, UserInfo } from '@app/contract';
-import { announcementLines } from './announcement-text.ts';
+import { announcementLines, newsLine } from './announcement-text.ts';
 import { popupChain } from './popup-chain.ts';
 
 const appInfo = {
@@ -73,6 +73,12 @@ describe('announcementLines', () => {
   it('turns escaped newlines into line breaks and keeps markup as text', () => {
     expect(announcementLines('a\\nb<br>c')).toBe('a\nb\nc');
     expect(announcementLines('<script>x</script>')).toBe('<script>x</script>');
+  });
+
+  it('lays the home bar out as one line, blank lines dropped, markup kept as text', () => {
+    expect(newsLine(' first \\n\\n second<br/>third ')).toBe('first\u3000\u3000second\u3000\u3000third');
+    expect(newsLine('\\n  \\n')).toBe('');
+    expect(newsLine('<img src=x onerror=alert(1)>')).toBe('<img src=x onerror=alert(1)>');
   });
 
   it('shows the forever address after the ad when app info has one, until hidden for the day', () => {

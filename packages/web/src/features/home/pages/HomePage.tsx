@@ -8,6 +8,7 @@ import { EncryptedImage } from '../../../components/encrypted-image/index.ts';
 import { HiddenConfigTrigger } from '../../../app/shell/HiddenConfigTrigger.tsx';
 import { whenIdle } from '../../../app/idle.ts';
 import { useStartupData } from '../../../app/startup/startup-store.ts';
+import { NewsBar } from '../components/NewsBar.tsx';
 import { bannersOf } from '../first-screen.ts';
 import './home-page.css';
 import { CategoryTile } from '../../../components/category-tile/CategoryTile.tsx';
@@ -74,6 +75,7 @@ export function HomePage({ type }: { type: VideoType }) {
       </header>
       {active === 'recommend' ? (
         <main className="home__feed">
+          <NewsBar />
           {banners.length > 0 && (
             // The slider's gesture code loads once the first screen is idle; until then its first
             // banner stands in the same place and size, so nothing moves when it arrives.
