@@ -129,6 +129,10 @@ describe('payment', () => {
     // The 480 quality is now open on the player: no upgrade dialog, and the switch shows HD.
     const top = (await apiGet<{ videos: { video_id: string }[] }>('/v1/videos/long/top', token)).response;
     await open(page, `/long/play/${top.videos[0]!.video_id}`);
+    // A guest who just became VIP is first reminded to bind, so the VIP is not lost with the account.
+    const reminder = page.getByRole('dialog').filter({ hasText: '您的VIP有效期至' });
+    await reminder.getByRole('button', { name: '下次再说' }).click();
+    await reminder.waitFor({ state: 'detached' });
     await page.getByTestId('switch-quality').click();
     await page.getByTestId('choice-panel-quality').getByText('高清 480P', { exact: true }).click();
     await expect.poll(() => page.getByTestId('switch-quality').textContent()).toContain('480P');

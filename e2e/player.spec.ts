@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { formatDate } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, phoneContext } from './browser.ts';
 import { demoVideos, type DemoVideo } from './demo-videos.ts';
@@ -12,6 +13,7 @@ import {
   shot,
   startedPhone,
   storedToken,
+  userInfoOf,
 } from './phone.ts';
 
 let browser: Browser;
@@ -278,6 +280,62 @@ describe('player', () => {
       segments.every((segment) => segment.port === new URL(baseUrl).port && segment.rendition === '240'),
     ).toBe(true);
     await shot(page, 'player-short-novip');
+    await context.close();
+  });
+
+  it('a guest who looked at the VIP plans is offered the bind day on the play page; cancel clears the flag', async () => {
+    const { context, page } = await startedPhone(browser);
+    await open(page, '/member/payment');
+    await page.getByTestId('pay-total').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('app.bindOffer'))).toBe('true');
+
+    await openPlay(page, shorts[2]!);
+    const offer = page.getByRole('dialog').filter({ hasText: '新人福利待领取' });
+    await offer.getByText('绑定手机号或邮箱即送1天VIP').waitFor();
+    expect(await page.getByTestId('player-gate').count()).toBe(0); // the view count waits for the answer
+    await shot(page, 'player-bind-offer');
+    await offer.getByRole('button', { name: '取消' }).click();
+    await offer.waitFor({ state: 'detached' });
+    await page.getByTestId('views-popup').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('app.bindOffer'))).toBe('false');
+
+    // Cleared: the next video goes straight to its view count.
+    await openPlay(page, shorts[3]!);
+    await page.getByTestId('views-popup').waitFor();
+    expect(await offer.count()).toBe(0);
+
+    // Set again by the plans; this time "bind now" leads to sign-up and back here afterwards.
+    await open(page, '/member/payment');
+    await page.getByTestId('pay-total').waitFor();
+    await openPlay(page, shorts[3]!);
+    await offer.getByRole('button', { name: '立即绑定' }).click();
+    await page.waitForURL(/\/member\/signup$/);
+    expect(await page.evaluate(() => sessionStorage.getItem('app.signupReturn'))).toBe(
+      `/short/play/${shorts[3]!.avkey}`,
+    );
+    await context.close();
+  });
+
+  it('a guest who becomes VIP is reminded on the play page, once, of the end date and to bind', async () => {
+    const { context, page } = await startedPhone(browser);
+    await open(page, '/member/activity');
+    await page.getByPlaceholder('请输入兑换码（最多6位）').fill('DEMO01');
+    await page.getByRole('button', { name: '立即兑换', exact: true }).click();
+    const done = page.getByRole('dialog').filter({ hasText: '兑换成功' });
+    await done.getByText('已获得3天VIP').waitFor();
+    await done.getByRole('button').last().click();
+    const { expiry } = await userInfoOf(await storedToken(page));
+
+    await openPlay(page, longs[3]!);
+    const reminder = page.getByRole('dialog').filter({ hasText: '重要提示' });
+    await reminder.getByText(`您的VIP有效期至${formatDate(expiry)}`).waitFor();
+    await shot(page, 'player-vip-bind-reminder');
+    await reminder.getByRole('button', { name: '下次再说' }).click();
+    await playsPast(page, 0.5);
+
+    await openPlay(page, longs[4]!);
+    await playsPast(page, 0.2);
+    expect(await reminder.count()).toBe(0);
     await context.close();
   });
 

@@ -36,6 +36,12 @@ export interface Settings {
   pendingPurchase: { at: number; vip: boolean; expiry: number } | null;
   /** Epoch ms each sale page's countdown began, by promotion level. */
   saleCountdownStarts: Record<string, number> | null;
+  /**
+   * The discount flag (part 2 §4, Play): set when an account with neither phone nor e-mail looks at
+   * the VIP plans without VIP; the play page then offers the day of VIP binding gives, and its
+   * cancel clears the flag.
+   */
+  bindOffer: boolean;
   /** The Recommend feed's interest picker choice, per home type (long, short, original). */
   interestTags: Partial<Record<string, string[]>>;
 }
@@ -58,6 +64,7 @@ const defaults: Settings = {
   resumePositions: {},
   pendingPurchase: null,
   saleCountdownStarts: null,
+  bindOffer: false,
   interestTags: {},
 };
 

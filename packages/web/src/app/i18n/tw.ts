@@ -184,6 +184,10 @@ export const tw: Record<keyof typeof cn, string> = {
     '您目前使用的是訪客帳號。為避免更換裝置或清除資料後遺失收藏與VIP，請盡快綁定手機號碼或電子信箱。訪客帳號一旦遺失將無法找回。',
   bind_notice_vip_content: '您已是VIP會員，立即綁定帳號，保障會員權益不遺失。',
   bind_notice_confirm: '立即綁定',
+  bind_offer_title: '新人福利待領取',
+  bind_offer_content: '您還有一項優惠未領取：綁定手機號碼或電子信箱即送1天VIP。',
+  vip_bind_content:
+    '您的VIP有效期至{{date}}。訪客帳號一旦遺失，會員權益將無法找回，請立即綁定手機號碼或電子信箱。',
   bind_prompt_content: '此功能需要先綁定帳號，是否立即綁定？',
   bind_gift: '綁定帳號即送 1 天VIP',
   bind_discount_content: '您還有優惠尚未領取，綁定帳號即可獲得 1 天VIP',

@@ -10,6 +10,7 @@ import { rememberSignupReturn } from '../shell/guards.tsx';
 import { useStartupData } from '../startup/startup-store.ts';
 import './popups.css';
 import { reminders, type Reminder } from './reminders.ts';
+import { VIP_BIND_REMINDED_KEY } from '../../features/player/bind-prompt.ts';
 
 const EXPIRY_DEFERRED_KEY = 'app.expiryDeferred';
 
@@ -60,6 +61,8 @@ export function Reminders({ ready, onSettled }: { ready: boolean; onSettled: () 
       });
     }
     if (current === 'bind') {
+      // The VIP version is this session's bind reminder: the play page does not repeat it.
+      if (userInfo.vip) sessionStorage.setItem(VIP_BIND_REMINDED_KEY, '1');
       void Dialog.alert({ title: t('bind_notice_title'), content: t('guest_warning'), confirmText: t('ok') })
         .then(() =>
           userInfo.vip

@@ -17,6 +17,8 @@ import {
 import { PlanCard } from '../components/PlanCard.tsx';
 import { TicketPicker } from '../components/TicketPicker.tsx';
 import { useCheckout } from '../hooks/use-checkout.tsx';
+import { writeSetting } from '../../../app/settings.ts';
+import { useStartupData } from '../../../app/startup/startup-store.ts';
 import { useLoad } from '../hooks/use-load.ts';
 import { useMaintenanceAlert } from '../hooks/use-maintenance-alert.ts';
 import {
@@ -63,6 +65,13 @@ export default function PaymentPage() {
   const [expanded, setExpanded] = useState(false);
   const maintenanceAlert = useMaintenanceAlert();
   const { checkout, loading } = useCheckout({ onMaintenance: maintenanceAlert, onTicketRefused: reload });
+
+  const { userInfo } = useStartupData();
+  const unboundNonVip = !userInfo.vip && !userInfo.email && !userInfo.phone;
+  useEffect(() => {
+    // Looked at the plans without VIP and without a binding: the play page offers the free day.
+    if (unboundNonVip) writeSetting('bindOffer', true);
+  }, [unboundNonVip]);
 
   const ready = shop.state === 'ready' ? shop.data : undefined;
   const unavailable = ready !== undefined && cashUnavailable(ready);

@@ -25,6 +25,8 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { NetworkError } from '../../../app/api/client.ts';
 import { copyText } from '../../../app/copy-text.ts';
+import { readSetting, writeSetting } from '../../../app/settings.ts';
+import { rememberSignupReturn } from '../../../app/shell/guards.tsx';
 import { followAd } from '../../../app/ad-link.ts';
 import { startupData, updateStartupData, useStartupData } from '../../../app/startup/startup-store.ts';
 import { EncryptedImage } from '../../../components/encrypted-image/index.ts';
@@ -38,6 +40,7 @@ import { ReportDialog } from '../components/ReportDialog.tsx';
 import { ActorList, InfoPanel } from '../components/VideoExtras.tsx';
 import { usePlayerChoices } from '../hooks/use-player-choices.ts';
 import type { SourceTrouble } from '../hooks/use-hls-source.ts';
+import { bindPrompt, VIP_BIND_REMINDED_KEY } from '../bind-prompt.ts';
 import { offlineSource, savedVideo, type SavedVideo } from '../offline/offline-store.ts';
 import { upgradeSource, type Choice } from '../player-rules.ts';
 import './play-page.css';
@@ -145,17 +148,45 @@ function PlayPage({ avkey }: { avkey: string }) {
 
   // Before play: the player ad, or the view-count card when there is no ad image; with no view left,
   // the views-exhausted pop-up instead. VIP sees none of them (part 2 §6).
+  // The bind prompt comes first, so a guest who goes to bind is not shown an ad on the way out.
   const gateDecided = useRef(false);
   useEffect(() => {
-    if (!info || gateDecided.current || vip) return;
+    if (!info || gateDecided.current) return;
     gateDecided.current = true;
-    if (!choices.source) {
-      void showViewsExhausted();
-      return;
-    }
-    setGate('ad');
+    void askToBind().then((leaving) => {
+      if (leaving || vip) return;
+      if (!choices.source) void showViewsExhausted();
+      else setGate('ad');
+    });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [info]);
+
+  /** The discount offer or the VIP bind reminder when due; true when the user went to bind. */
+  async function askToBind(): Promise<boolean> {
+    const prompt = bindPrompt({
+      userInfo,
+      discountFlag: readSetting('bindOffer'),
+      vipReminded: sessionStorage.getItem(VIP_BIND_REMINDED_KEY) === '1',
+    });
+    if (!prompt) return false;
+    if (prompt === 'vip-expiry') sessionStorage.setItem(VIP_BIND_REMINDED_KEY, '1');
+    const bind = await Dialog.confirm({
+      title: t(prompt === 'discount' ? 'bind_offer_title' : 'bind_notice_title'),
+      content:
+        prompt === 'discount'
+          ? t('bind_offer_content')
+          : t('vip_bind_content', { date: formatDate(userInfo.expiry) }),
+      confirmText: t('bind_notice_confirm'),
+      cancelText: t(prompt === 'discount' ? 'cancel' : 'next_time'),
+    });
+    if (bind) {
+      rememberSignupReturn();
+      navigate('/member/signup');
+      return true;
+    }
+    if (prompt === 'discount') writeSetting('bindOffer', false);
+    return false;
+  }
 
   const gateOpen = vip || gate === 'open' || loaded.kind === 'offline';
   const openGate = useCallback(() => setGate('open'), []);
