@@ -345,7 +345,7 @@ describe('pop-up chain', () => {
     expect(await page.getByTestId('popup-announcement').innerText()).toContain('系统公告\n第二行');
     await page.screenshot({ path: screenshotPath('popup-announcement') });
     expect(await page.getByTestId('popup-promotion').count()).toBe(0);
-    await page.getByRole('button', { name: '今日不再显示' }).click();
+    await page.getByTestId('popup-announcement').getByRole('button', { name: '今日不再显示' }).click();
     await page.getByTestId('popup-promotion').waitFor();
     await page.mouse.click(10, 10);
     await page.getByTestId('popup-forever').waitFor();
