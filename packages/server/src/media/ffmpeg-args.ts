@@ -131,6 +131,8 @@ export interface HlsRenditionOptions {
   durationSeconds?: number;
 }
 
+const FIRST_SEGMENT_S = 1;
+
 /** Quality per rendition height: 240 is the free tier and the intro, 480 the VIP tier. */
 function qualityFor(height: number): { crf: string; maxrate: string; bufsize: string; audio: string } {
   return height <= 240
@@ -168,9 +170,10 @@ export function hlsRenditionArgs(options: HlsRenditionOptions): string[] {
     quality.maxrate,
     '-bufsize',
     quality.bufsize,
-    // A keyframe at every segment start, so each segment plays on its own and cuts are exact.
+    // A keyframe at every segment start, so each segment plays on its own and cuts are exact: at 0
+    // and 1 s (the short first segment), then every segmentSeconds.
     '-force_key_frames',
-    `expr:gte(t,n_forced*${segmentSeconds})`,
+    `expr:if(lt(n_forced,2),gte(t,n_forced),gte(t,(n_forced-1)*${segmentSeconds}))`,
     '-sc_threshold',
     '0',
     '-c:a',
@@ -183,6 +186,9 @@ export function hlsRenditionArgs(options: HlsRenditionOptions): string[] {
     'hls',
     '-hls_time',
     String(segmentSeconds),
+    // A first segment of FIRST_SEGMENT_S: the picture starts after a small download, even on a slow line.
+    '-hls_init_time',
+    String(FIRST_SEGMENT_S),
     '-hls_playlist_type',
     'vod',
     '-hls_key_info_file',

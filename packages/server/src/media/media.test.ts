@@ -64,6 +64,10 @@ describe('ingestMediaFile', () => {
       expect(playlist).toContain(`#EXT-X-KEY:METHOD=AES-128,URI="key",IV=0x${iv.toString('hex')}`);
       expect(playlist).toContain('#EXT-X-PLAYLIST-TYPE:VOD');
       expect(playlist).toMatch(/^seg_00000\.ts$/m);
+      // A short first segment, so playback starts after a small download; then the normal length.
+      const lengths = [...playlist.matchAll(/^#EXTINF:([\d.]+),/gm)].map((match) => Number(match[1]));
+      expect(lengths[0]).toBeCloseTo(1, 1);
+      expect(Math.max(...lengths)).toBeGreaterThan(1.5);
     }
     const keys = Object.values(media.renditions).map((secret) => secret.key);
     expect(new Set(keys.map((key) => key.toString('hex'))).size).toBe(3);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { RequireBinding } from './shell/guards.tsx';
 
@@ -37,7 +37,29 @@ const ActivityPage = lazy(() => import('../features/rewards/pages/ActivityPage.t
 const AppealPage = lazy(() => import('../features/rewards/pages/AppealPage.tsx'));
 
 // Play page and player (issue 6).
-const PlayPage = lazy(() => import('../features/player/pages/PlayPage.tsx'));
+let loadedPlayPage: ComponentType | undefined;
+const loadPlayPage = () =>
+  import('../features/player/pages/PlayPage.tsx').then((module) => {
+    loadedPlayPage = module.default;
+    return module;
+  });
+const LazyPlayPage = lazy(loadPlayPage);
+/**
+ * Once its code is here, the play page renders directly: a lazy component suspends on its first
+ * render even then, and React holds a suspended page back for a moment before showing it.
+ */
+function PlayPage() {
+  const Page = loadedPlayPage ?? LazyPlayPage;
+  return <Page />;
+}
+
+/**
+ * A video app's next page is nearly always the player: its code (with hls.js) is fetched once the
+ * start-up pop-ups are closed and the phone is idle, so a tap on a video waits only for the video.
+ */
+export function preloadPlayPage(): void {
+  loadPlayPage().catch(() => undefined); // the tap loads it again, showing the route's fallback
+}
 // Purchase (issue 7).
 const PaymentPage = lazy(() => import('../features/payment/pages/PaymentPage.tsx'));
 const PaymentOldPage = lazy(() => import('../features/payment/pages/PaymentOldPage.tsx'));

@@ -10,7 +10,7 @@ import { request } from '../api/client.ts';
 import { subscribe } from '../events.ts';
 import { whenIdle } from '../idle.ts';
 import { messageOf } from '../i18n/index.ts';
-import { AppRoutes, TAB_PATHS } from '../routes.tsx';
+import { AppRoutes, preloadPlayPage, TAB_PATHS } from '../routes.tsx';
 import { readSetting, writeSetting } from '../settings.ts';
 import { ServiceClosedError, StartupError, takeStartUp } from '../startup/startup.ts';
 import { setStartupData } from '../startup/startup-store.ts';
@@ -57,6 +57,10 @@ export function AppShell() {
   const markCoverDone = useCallback(() => setCoverDone(true), []);
   const [popupsSettled, setPopupsSettled] = useState(false);
   const markPopupsSettled = useCallback(() => setPopupsSettled(true), []);
+
+  useEffect(() => {
+    if (popupsSettled) return whenIdle(preloadPlayPage);
+  }, [popupsSettled]);
 
   // useNavigate returns a new function after every navigation: through a ref, so start-up runs
   // once and not again on each change of page.

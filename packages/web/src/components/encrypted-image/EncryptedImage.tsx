@@ -12,6 +12,8 @@ export interface EncryptedImageProps {
   aspectRatio?: string;
   rounded?: boolean;
   fit?: 'cover' | 'contain';
+  /** Downloads even while image downloads are held (see holdImageDownloads). */
+  urgent?: boolean;
 }
 
 // Start a little before the image scrolls in, so it is usually ready when seen.
@@ -26,6 +28,7 @@ export function EncryptedImage({
   aspectRatio,
   rounded,
   fit = 'cover',
+  urgent = false,
 }: EncryptedImageProps) {
   const path = src?.trim() ?? '';
   const boxRef = useRef<HTMLDivElement>(null);
@@ -65,14 +68,14 @@ export function EncryptedImage({
   useEffect(() => {
     if (!path || !near || cached) return;
     let current = true;
-    loadImage(path).then(
+    loadImage(path, { urgent }).then(
       (url) => current && setResult({ path, url }),
       () => current && setResult({ path, failed: true }),
     );
     return () => {
       current = false;
     };
-  }, [path, near, cached]);
+  }, [path, near, cached, urgent]);
 
   const mine = result?.path === path ? result : undefined;
   const url = cached ?? mine?.url;

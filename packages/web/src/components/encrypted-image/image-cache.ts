@@ -18,13 +18,36 @@ const load = sharedLoads(memory, loadObjectUrl);
 let storage: Promise<Cache | undefined> | undefined;
 let storageOpen = false;
 
+/** Images whose downloads never wait for a hold (a video's poster, the player ad). */
+const urgentKeys = new Set<string>();
+let hold: Promise<void> | null = null;
+
 /**
  * An object URL of the decrypted image at `path` (`/img/…` on the current image line, or a full
- * URL fetched as is). The URL is owned by the cache: do not revoke it.
+ * URL fetched as is). The URL is owned by the cache: do not revoke it. `urgent` images download
+ * even while downloads are held.
  */
-export function loadImage(path: string): Promise<string> {
+export function loadImage(path: string, options: { urgent?: boolean } = {}): Promise<string> {
   const key = imageKey(path);
+  if (key && options.urgent) urgentKeys.add(key);
   return key ? load(key) : Promise.reject(new Error('empty image path'));
+}
+
+/**
+ * Holds image downloads (cached images still show) until the returned release is called, at the
+ * latest after `maxMs`: the play page gives a video's first segment the phone's line to itself.
+ */
+export function holdImageDownloads(maxMs: number): () => void {
+  let open!: () => void;
+  const current = new Promise<void>((resolve) => (open = resolve));
+  hold = current;
+  const release = () => {
+    clearTimeout(timer);
+    open();
+    if (hold === current) hold = null;
+  };
+  const timer = setTimeout(release, maxMs);
+  return release;
 }
 
 /** The object URL if the image is already in memory, so a remount can skip the placeholder. */
@@ -59,6 +82,7 @@ async function loadObjectUrl(key: string): Promise<string> {
 }
 
 async function download(key: string): Promise<Blob> {
+  if (hold && !urgentKeys.has(key)) await hold;
   const bytes = await fetchDecrypted(key);
   const type = sniffImageType(bytes);
   store(key, bytes, type);

@@ -1,2 +1,2 @@
 export { EncryptedImage, type EncryptedImageProps } from './EncryptedImage.tsx';
-export { cachedImage, loadImage } from './image-cache.ts';
+export { cachedImage, holdImageDownloads, loadImage } from './image-cache.ts';

@@ -4,6 +4,7 @@ import { PlayOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toggleVideoLike, useLiked } from '../../app/likes.ts';
+import { startVideoInfo } from '../../features/player/api/player-api.ts';
 import { EncryptedImage } from '../encrypted-image/index.ts';
 import { LikeButton } from '../like-button/index.ts';
 import './video-card.css';
@@ -35,7 +36,16 @@ export function VideoCard({
   const title = i18n.language === 'cn' && video.video_title_cn ? video.video_title_cn : video.video_title;
   const tag = TAG_KEYS[video.main_tag];
   return (
-    <Link to={playPath(video)} className={portrait ? 'video-card video-card--portrait' : 'video-card'}>
+    <Link
+      to={playPath(video)}
+      className={portrait ? 'video-card video-card--portrait' : 'video-card'}
+      onClick={(event) => {
+        // The play page's first call starts with the tap, while the page itself renders. A tap on
+        // the heart (default prevented) or a click for a new tab does not open the page here.
+        const opensHere = !event.defaultPrevented && event.button === 0 && !event.metaKey && !event.ctrlKey;
+        if (opensHere && !event.shiftKey) startVideoInfo(video.video_id);
+      }}
+    >
       <div className="video-card__cover">
         <EncryptedImage src={video.cover} alt={title} aspectRatio={portrait ? '3 / 4' : '16 / 9'} rounded />
         {tag && <span className={`video-card__tag video-card__tag--${video.main_tag}`}>{t(tag)}</span>}

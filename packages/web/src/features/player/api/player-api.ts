@@ -3,6 +3,8 @@ import { PAGE_SIZE } from '@app/contract/constants';
 import { Status } from '@app/contract/status-codes';
 import { request, type Envelope } from '../../../app/api/client.ts';
 import { clearCollectionsCache } from '../../../app/collections-cache.ts';
+import { startupData } from '../../../app/startup/startup-store.ts';
+import { fetchEarly, firstSourceOf } from '../early-start.ts';
 
 /** The play page's calls (part 2 §7.2) and its collect toggle (part 1 §4, like toggling). */
 const path = (avkey: string) => encodeURIComponent(avkey);
@@ -19,7 +21,32 @@ function ok<T>(reply: Envelope<T>): T {
   return reply.response;
 }
 
-export async function fetchVideoInfo(avkey: string): Promise<VideoInfo> {
+/** Video info asked for by the tap that opens the play page, while the page itself renders. */
+const early = new Map<string, { at: number; info: Promise<VideoInfo> }>();
+const EARLY_FOR_MS = 10_000;
+
+/** Asks for video info at once (a card was tapped); the play page's first fetchVideoInfo takes it. */
+export function startVideoInfo(avkey: string): void {
+  const info = readVideoInfo(avkey);
+  // The video's own first requests follow at once, while the page is still rendering.
+  info.then(
+    (reply) => {
+      const source = firstSourceOf(reply, startupData()?.userInfo.vip ?? false);
+      if (source) fetchEarly(source);
+    },
+    () => undefined,
+  ); // the page reads the outcome
+  early.set(avkey, { at: Date.now(), info });
+}
+
+/** Video info: the one the tap started when it is fresh, else a new call (fresh signed sources). */
+export function fetchVideoInfo(avkey: string): Promise<VideoInfo> {
+  const started = early.get(avkey);
+  early.delete(avkey);
+  return started && Date.now() - started.at < EARLY_FOR_MS ? started.info : readVideoInfo(avkey);
+}
+
+async function readVideoInfo(avkey: string): Promise<VideoInfo> {
   return ok(await request<VideoInfo>(`/v1/video/info/${path(avkey)}`));
 }
 

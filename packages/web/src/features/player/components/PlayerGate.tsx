@@ -36,7 +36,7 @@ export function PlayerGate({ image, link, level, seconds, views, onUpgrade, onDo
     <div className="player-gate" data-testid="player-gate">
       {image ? (
         <button type="button" className="player-gate__image" onClick={() => followAd(link, level, navigate)}>
-          <EncryptedImage src={image} alt="" fit="cover" />
+          <EncryptedImage src={image} alt="" fit="cover" urgent />
         </button>
       ) : (
         <div className="player-gate__views" data-testid="views-popup">

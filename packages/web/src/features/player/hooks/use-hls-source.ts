@@ -1,3 +1,5 @@
+import { fetchEarly } from '../early-start.ts';
+import { EarlyLoader } from './early-loader.ts';
 import Hls, { ErrorDetails, ErrorTypes, type ErrorData, type LoaderConfig } from 'hls.js';
 import { useEffect, useRef, type RefObject } from 'react';
 
@@ -58,6 +60,9 @@ export interface HlsSourceOptions {
   onTrouble: (trouble: SourceTrouble) => void;
 }
 
+/** A start gap hls.js would jump on its own after a stall, jumped at once instead. */
+const START_GAP_MAX_S = 0.5;
+
 /**
  * Plays `source` (a playlist URL) in `videoRef` with hls.js, or natively where MSE is missing (iOS
  * Safari). A new source (another line or quality, or a fresh signed URL) continues at the position
@@ -98,11 +103,17 @@ export function useHlsSource(
 
     let hls: Hls | null = null;
     if (Hls.isSupported()) {
+      // Playlist, key and first segment are on their way (usually since video info came) while
+      // hls.js and the media element set up.
+      fetchEarly(source);
       hls = new Hls({
+        loader: EarlyLoader,
         startPosition: start > 0 ? start : -1,
         maxBufferLength: BUFFER_AHEAD_S,
         maxMaxBufferLength: BUFFER_AHEAD_S * 2,
         backBufferLength: 30,
+        // The first segment downloads while the media element attaches.
+        startFragPrefetch: true,
         manifestLoadPolicy: quickPolicy(4000),
         playlistLoadPolicy: quickPolicy(4000),
         keyLoadPolicy: quickPolicy(4000),
@@ -114,6 +125,13 @@ export function useHlsSource(
         else if (data.fatal && data.type === ErrorTypes.MEDIA_ERROR) hls?.recoverMediaError();
       });
       hls.on(Hls.Events.MANIFEST_PARSED, play);
+      // Encoded video often starts a frame or two after 0: starting on the first buffered frame,
+      // rather than waiting for the stall that would make hls.js jump the gap, saves a moment.
+      hls.once(Hls.Events.FRAG_BUFFERED, () => {
+        const { buffered } = video;
+        const gap = buffered.length ? buffered.start(0) - video.currentTime : 0;
+        if (gap > 0 && gap < START_GAP_MAX_S) video.currentTime = buffered.start(0);
+      });
       hls.loadSource(source);
       hls.attachMedia(video);
     } else {

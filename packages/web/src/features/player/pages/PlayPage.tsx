@@ -29,7 +29,7 @@ import { readSetting, writeSetting } from '../../../app/settings.ts';
 import { rememberSignupReturn } from '../../../app/shell/guards.tsx';
 import { followAd } from '../../../app/ad-link.ts';
 import { startupData, updateStartupData, useStartupData } from '../../../app/startup/startup-store.ts';
-import { EncryptedImage } from '../../../components/encrypted-image/index.ts';
+import { EncryptedImage, holdImageDownloads } from '../../../components/encrypted-image/index.ts';
 import { fetchVideoActors, fetchVideoInfo, PlayerCallError, toggleVideoLike } from '../api/player-api.ts';
 import { ChoicePanel } from '../components/ChoicePanel.tsx';
 import { DownloadDialog } from '../components/DownloadDialog.tsx';
@@ -49,6 +49,8 @@ import './play-page.css';
 const MAX_SOURCE_REFRESHES = 4;
 const REFRESH_WINDOW_MS = 60_000;
 const LINE_RETRY_MS = 2000;
+/** Longest the page's other images and the related list wait for the first frame. */
+const EXTRAS_WAIT_MS = 2000;
 
 /** lPlay and sPlay (part 2 §2.1): one page per video, so a related video starts afresh. */
 export default function PlayRoute() {
@@ -131,6 +133,26 @@ function PlayPage({ avkey }: { avkey: string }) {
       return null;
     }
   }, [avkey, t]);
+
+  // The first segment gets the phone's line to itself: covers, avatars and ads below the player
+  // download once the picture moves (their boxes are laid out already, so nothing jumps), and the
+  // related list at the bottom is asked for then.
+  const [extrasReady, setExtrasReady] = useState(false);
+  const releaseExtras = useRef(() => undefined as void);
+  useEffect(() => {
+    const releaseImages = holdImageDownloads(EXTRAS_WAIT_MS);
+    const release = () => {
+      releaseImages();
+      setExtrasReady(true);
+    };
+    releaseExtras.current = release;
+    const timer = window.setTimeout(release, EXTRAS_WAIT_MS);
+    return () => {
+      window.clearTimeout(timer);
+      releaseImages();
+    };
+  }, []);
+  const onFirstPlaying = useCallback(() => releaseExtras.current(), []);
 
   useEffect(() => {
     void loadInfo().then((first) => {
@@ -295,6 +317,7 @@ function PlayPage({ avkey }: { avkey: string }) {
           onTrouble={onTrouble}
           onUpgrade={upgrade}
           onBack={goBack}
+          onFirstPlaying={onFirstPlaying}
           corner={
             !vip && info && total !== UNLIMITED_VIEWS ? (
               <span className="play-page__views" data-testid="views-overlay">
@@ -405,7 +428,7 @@ function PlayPage({ avkey }: { avkey: string }) {
 
             <ActorList actors={actors} />
             {info && <InfoPanel video={info} />}
-            {info && <RelatedVideos avkey={avkey} type={info.video_type} />}
+            {info && extrasReady && <RelatedVideos avkey={avkey} type={info.video_type} />}
           </>
         )}
       </main>

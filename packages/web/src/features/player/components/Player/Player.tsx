@@ -62,6 +62,8 @@ export interface PlayerProps {
   corner?: ReactNode;
   /** Overlays from the page over the whole picture (the player ad). */
   children?: ReactNode;
+  /** The picture moves for the first time (the page's extras wait for it, see PlayPage). */
+  onFirstPlaying?: () => void;
 }
 
 const CONTROLS_HIDE_MS = 3000;
@@ -172,7 +174,10 @@ export function Player(props: PlayerProps) {
   const media = {
     onPlay: () => setPhase((now) => (now === 'playing' ? now : 'loading')),
     onWaiting: () => setPhase('loading'),
-    onPlaying: () => setPhase('playing'),
+    onPlaying: () => {
+      setPhase('playing');
+      props.onFirstPlaying?.();
+    },
     onPause: () => {
       const video = videoRef.current;
       if (video && !video.ended) setPhase('paused');
@@ -330,7 +335,7 @@ export function Player(props: PlayerProps) {
 
       {!started && !locked && (
         <div className="player__poster">
-          <EncryptedImage src={props.poster} alt="" fit="cover" className="player__poster-image" />
+          <EncryptedImage src={props.poster} alt="" fit="cover" className="player__poster-image" urgent />
         </div>
       )}
 
