@@ -2,36 +2,15 @@ import type { UserInfo } from '@app/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { phoneContext, screenshotPath } from './browser.ts';
+import { settle } from './settle.ts';
+
+export { settle };
 
 /**
  * What every browser test does with the app: start a phone and close the start-up pop-ups, move
  * between pages inside the running app, read messages, and make accounts through the API.
  */
 export const baseUrl = inject('baseUrl');
-
-/**
- * Closes whatever start-up shows (cover ad, pop-up chain, reminders) until the shell says every
- * start-up pop-up has been shown. Pop-ups fade out, so a control found a moment ago may be gone:
- * every tap is allowed to miss.
- */
-export async function settle(page: Page) {
-  const deadline = Date.now() + 45_000;
-  const tap = (action: () => Promise<unknown>) => action().catch(() => undefined);
-  while (Date.now() < deadline) {
-    await page.waitForTimeout(250);
-    const dialog = page.getByRole('dialog').filter({ visible: true });
-    if (await dialog.count()) {
-      await tap(() => dialog.last().getByRole('button').last().click({ timeout: 1000 }));
-    } else if (await page.getByTestId('popup-cover').filter({ visible: true }).count()) {
-      // A tap on the ad itself would follow its link.
-      await tap(() => page.locator('.cover-ad__skip').click({ timeout: 1000 }));
-    } else if (await page.locator('[data-testid^="popup-"]').filter({ visible: true }).count()) {
-      await page.mouse.click(6, 6); // the mask around a pop-up closes it
-    } else if (await page.locator('[data-startup-popups="done"]').count()) return;
-  }
-  await page.screenshot({ path: screenshotPath('unsettled') });
-  throw new Error('start-up pop-ups did not settle');
-}
 
 /**
  * Serves a reply changed by `change`. The original is fetched from the plain main line, whichever

@@ -1,0 +1,28 @@
+import type { Page } from 'playwright-core';
+import { screenshotPath } from './browser.ts';
+
+/**
+ * Closes whatever start-up shows (cover ad, pop-up chain, reminders) until the shell says every
+ * start-up pop-up has been shown. Pop-ups fade out, so a control found a moment ago may be gone:
+ * every tap is allowed to miss. Kept apart from phone.ts so that benchmarks use it without vitest.
+ */
+export async function settle(page: Page, options: { decline?: boolean } = {}) {
+  const deadline = Date.now() + 45_000;
+  const tap = (action: () => Promise<unknown>) => action().catch(() => undefined);
+  while (Date.now() < deadline) {
+    await page.waitForTimeout(250);
+    const dialog = page.getByRole('dialog').filter({ visible: true });
+    if (await dialog.count()) {
+      // The last button accepts (a bind reminder's "bind now" leaves the page); the first declines.
+      const buttons = dialog.last().getByRole('button');
+      await tap(() => (options.decline ? buttons.first() : buttons.last()).click({ timeout: 1000 }));
+    } else if (await page.getByTestId('popup-cover').filter({ visible: true }).count()) {
+      // A tap on the ad itself would follow its link.
+      await tap(() => page.locator('.cover-ad__skip').click({ timeout: 1000 }));
+    } else if (await page.locator('[data-testid^="popup-"]').filter({ visible: true }).count()) {
+      await page.mouse.click(6, 6); // the mask around a pop-up closes it
+    } else if (await page.locator('[data-startup-popups="done"]').count()) return;
+  }
+  await page.screenshot({ path: screenshotPath('unsettled') });
+  throw new Error('start-up pop-ups did not settle');
+}
