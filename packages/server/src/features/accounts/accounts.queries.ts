@@ -302,17 +302,23 @@ export async function countWrongTry(
 
 // ── Sign-in failures ─────────────────────────────────────────────────────────
 
+/** The subjects' failures since `since`, newest first: the window holds a handful per subject. */
+export function recentFailures(db: Db, subjects: string[], since: Date) {
+  return db
+    .selectFrom('sign_in_failures')
+    .select(['subject', 'failed_at'])
+    .where('subject', 'in', subjects)
+    .where('failed_at', '>', since)
+    .orderBy('failed_at', 'desc')
+    .execute();
+}
+
 /**
- * Records a try for each subject and returns the new rows' ids; the subjects' failures from before
- * the window go in the same statement, so the table only holds what the window can count.
+ * A wrong password counts against each subject; the subjects' failures from before the window go
+ * in the same statement, so the table only holds what the window can count.
  */
-export async function recordTries(
-  db: Db,
-  subjects: string[],
-  at: Date,
-  windowStart: Date,
-): Promise<number[]> {
-  const rows = await db
+export async function recordFailure(db: Db, subjects: string[], at: Date, windowStart: Date) {
+  await db
     .with('pruned', (cte) =>
       cte
         .deleteFrom('sign_in_failures')
@@ -321,58 +327,6 @@ export async function recordTries(
     )
     .insertInto('sign_in_failures')
     .values(subjects.map((subject) => ({ subject, failed_at: at })))
-    .returning('id')
-    .execute();
-  return rows.map((row) => row.id);
-}
-
-/**
- * For each subject, when its failures since `since` number at least `nth`, the time of the
- * `nth` newest: all subjects in one query.
- */
-export async function nthRecentFailures(
-  db: Db,
-  wanted: { subject: string; nth: number }[],
-  since: Date,
-): Promise<Map<string, Date>> {
-  const rows = await db
-    .selectFrom((inner) =>
-      inner
-        .selectFrom('sign_in_failures')
-        .select([
-          'subject',
-          'failed_at',
-          sql<number>`(row_number() over (partition by subject order by failed_at desc))::int`.as('rank'),
-        ])
-        .where(
-          'subject',
-          'in',
-          wanted.map((limit) => limit.subject),
-        )
-        .where('failed_at', '>', since)
-        .as('ranked'),
-    )
-    .select(['subject', 'failed_at', 'rank'])
-    .where('rank', 'in', [...new Set(wanted.map((limit) => limit.nth))])
-    .execute();
-  const found = new Map<string, Date>();
-  for (const { subject, nth } of wanted) {
-    const row = rows.find((candidate) => candidate.subject === subject && candidate.rank === nth);
-    if (row) found.set(subject, row.failed_at);
-  }
-  return found;
-}
-
-/** Takes back the given tries and forgets every failure of the cleared subjects, in one statement. */
-export async function forgetTries(db: Db, ids: number[], clearedSubjects: string[] = []) {
-  await db
-    .deleteFrom('sign_in_failures')
-    .where((eb) =>
-      eb.or([
-        eb('id', 'in', ids),
-        ...(clearedSubjects.length > 0 ? [eb('subject', 'in', clearedSubjects)] : []),
-      ]),
-    )
     .execute();
 }
 

@@ -125,19 +125,23 @@ export function createAccountsService({ ctx, sessions, users, appInfo, senders }
       launchCode: string | undefined,
       client: string,
     ): Promise<string> {
-      const attempt = await limits.begin([
+      const account = await queries.findAccount(db, name.channel, name.address);
+      const storedHash = account?.password_hash;
+      const subjects = [
         { subject: accountSubject(name), max: SIGN_IN_MAX_FAILURES, clearOnPass: true },
         { subject: `client:${client}`, max: SIGN_IN_MAX_FAILURES_PER_CLIENT },
+      ];
+      const matches = await limits.attempt(
+        subjects,
+        // An unknown account or a guest costs a hash all the same.
+        async () =>
+          (await verifyPassword(password, storedHash ?? (await decoyPasswordHash()))) && !!storedHash,
+      );
+      if (!account || !storedHash || !matches) refuse(Status.invalid, 'login_failed');
+      const [session] = await Promise.all([
+        sessions.startAccountSession(db, account.id, platform, launchCode),
+        upgradeHash(account.id, password, storedHash),
       ]);
-      const account = await queries.findAccount(db, name.channel, name.address);
-      const stored = account?.password_hash ?? (await decoyPasswordHash());
-      const matches = await verifyPassword(password, stored);
-      if (!account?.password_hash || !matches) refuse(Status.invalid, 'login_failed');
-      await attempt.passed();
-      await upgradeHash(account.id, password, account.password_hash);
-      const session = await db
-        .transaction()
-        .execute((trx) => sessions.startAccountSession(trx, account.id, platform, launchCode));
       sessions.forgetEnded(session.ended);
       return session.token;
     },
@@ -215,17 +219,15 @@ export function createAccountsService({ ctx, sessions, users, appInfo, senders }
 
     /** POST /v1/user/checkpwd: opens the change-of-binding window on this session. */
     async checkPassword(session: SessionUser, password: string): Promise<void> {
-      const attempt = await limits.begin([
-        { subject: userSubject(session.userId), max: SIGN_IN_MAX_FAILURES, clearOnPass: true },
-      ]);
       const user = await queries.findBinding(db, session.userId);
-      if (!user?.password_hash) {
-        await attempt.passed();
-        refuse(Status.notFound, 'not_bound');
-      }
-      if (!(await verifyPassword(password, user.password_hash))) refuse(Status.notFound, 'error_content5');
-      await attempt.passed();
-      await upgradeHash(user.id, password, user.password_hash);
+      if (!user?.password_hash) refuse(Status.notFound, 'not_bound');
+      const storedHash = user.password_hash;
+      const subjects = [
+        { subject: userSubject(session.userId), max: SIGN_IN_MAX_FAILURES, clearOnPass: true },
+      ];
+      if (!(await limits.attempt(subjects, () => verifyPassword(password, storedHash))))
+        refuse(Status.notFound, 'error_content5');
+      await upgradeHash(user.id, password, storedHash);
       await queries.markPasswordChecked(db, session.sessionId, new Date());
     },
 
@@ -262,22 +264,17 @@ export function createAccountsService({ ctx, sessions, users, appInfo, senders }
       originPassword: string,
       newPassword: string,
     ): Promise<void> {
-      const attempt = await limits.begin([
-        { subject: userSubject(session.userId), max: SIGN_IN_MAX_FAILURES, clearOnPass: true },
-      ]);
       const user = await queries.findBinding(db, session.userId);
-      if (!user?.password_hash) {
-        await attempt.passed();
-        refuse(Status.notFound, 'not_bound');
-      }
+      if (!user?.password_hash) refuse(Status.notFound, 'not_bound');
       const given = account.trim().replace(/^\+/, '');
-      if (given.toLowerCase() !== user.email && given !== user.phone) {
-        await attempt.passed();
+      if (given.toLowerCase() !== user.email && given !== user.phone)
         refuse(Status.notFound, 'account_wrong');
-      }
-      if (!(await verifyPassword(originPassword, user.password_hash)))
+      const storedHash = user.password_hash;
+      const subjects = [
+        { subject: userSubject(session.userId), max: SIGN_IN_MAX_FAILURES, clearOnPass: true },
+      ];
+      if (!(await limits.attempt(subjects, () => verifyPassword(originPassword, storedHash))))
         refuse(Status.notFound, 'error_content5');
-      await attempt.passed();
       await queries.setPasswordOf(db, session.userId, await hashPassword(newPassword));
     },
 

@@ -504,6 +504,28 @@ describe('signing in', () => {
     expect((await kit.call('/v1/login/phone', { email, password: 'secret123' }, { headers })).code).toBe(200);
   });
 
+  it('checks at most 5 of 12 guesses sent at once, and waits the rest out with 403', async () => {
+    const email = kit.newEmail();
+    await kit.boundAccount({ email });
+    const replies = await Promise.all(
+      Array.from({ length: 12 }, (_, index) =>
+        kit.call(
+          '/v1/login/phone',
+          { email, password: `guess-${index}` },
+          { headers: { 'x-forwarded-for': `10.5.0.${index + 1}` } },
+        ),
+      ),
+    );
+    const checked = replies.filter((reply) => reply.code === 401).length;
+    const waiting = replies.filter((reply) => reply.code === 403 && reply.message === 'login_wait').length;
+    expect(checked).toBeGreaterThan(0);
+    expect(checked).toBeLessThanOrEqual(5);
+    expect(checked + waiting).toBe(12);
+    // The right password waits too: the guesses used up the account's tries.
+    const owner = await kit.call('/v1/login/phone', { email, password: 'secret123' });
+    expect(owner).toMatchObject({ code: 403, message: 'login_wait' });
+  });
+
   it('signs in with a hash of the earlier scrypt scheme and replaces it with the current one', async () => {
     const email = kit.newEmail();
     const token = await kit.boundAccount({ email });

@@ -14,41 +14,69 @@ export interface LimitedSubject {
 }
 
 /**
- * Password tries per subject within a sliding window. A try is counted before the password is
- * checked, so parallel guesses cannot outrun the limit; a right password takes its count back.
+ * Password tries per subject within a sliding window. Wrong passwords are rows in the database
+ * (every process counts them); tries still being checked are counted in this process too, so
+ * parallel guesses cannot outrun the limit while their hashes run. A right password writes
+ * nothing unless it clears earlier failures: sign-in is a hot path and a row made and deleted per
+ * success only leaves dead rows for every later count to step over.
  */
 export function createSignInLimits(db: Db) {
+  const checking = new Map<string, number>();
+  const change = (subjects: LimitedSubject[], by: number) => {
+    for (const { subject } of subjects) {
+      const count = (checking.get(subject) ?? 0) + by;
+      if (count > 0) checking.set(subject, count);
+      else checking.delete(subject);
+    }
+  };
+
   return {
-    /** Over a limit → 403 `login_wait` with the whole minutes to wait. */
-    async begin(subjects: LimitedSubject[]): Promise<{ passed(): Promise<void> }> {
+    /**
+     * Runs `checkPassword` as one try of every subject. Over a limit → 403 `login_wait` with the
+     * whole minutes to wait, and the password is not checked. Answers what `checkPassword` did.
+     */
+    async attempt(subjects: LimitedSubject[], checkPassword: () => Promise<boolean>): Promise<boolean> {
       const now = new Date();
       const windowStart = new Date(now.getTime() - WINDOW_MS);
-      const ids = await queries.recordTries(
+      const failures = await queries.recentFailures(
         db,
         subjects.map((limited) => limited.subject),
-        now,
-        windowStart,
-      );
-      // Newest first, this try included: the (max+1)-th is the failure whose ageing ends the wait.
-      const blocking = await queries.nthRecentFailures(
-        db,
-        subjects.map(({ subject, max }) => ({ subject, nth: max + 1 })),
         windowStart,
       );
       let waitMs = 0;
-      for (const failedAt of blocking.values())
-        waitMs = Math.max(waitMs, failedAt.getTime() + WINDOW_MS - now.getTime());
-      if (waitMs > 0) {
-        // A refused try was never checked: it must not stretch the wait.
-        await queries.forgetTries(db, ids);
-        refuse(Status.refused, 'login_wait', { wait_minutes: Math.max(1, Math.ceil(waitMs / 60_000)) });
+      for (const { subject, max } of subjects) {
+        // Newest first: this try and the ones being checked count as made now.
+        const tries = [
+          ...Array.from({ length: 1 + (checking.get(subject) ?? 0) }, () => now),
+          ...failures.filter((failure) => failure.subject === subject).map((failure) => failure.failed_at),
+        ];
+        // The (max+1)-th newest try is the one whose ageing ends the wait.
+        const blocking = tries[max];
+        if (blocking) waitMs = Math.max(waitMs, blocking.getTime() + WINDOW_MS - now.getTime());
       }
-      return {
-        async passed() {
-          const cleared = subjects.filter((limited) => limited.clearOnPass).map((limited) => limited.subject);
-          await queries.forgetTries(db, ids, cleared);
-        },
-      };
+      if (waitMs > 0)
+        refuse(Status.refused, 'login_wait', { wait_minutes: Math.max(1, Math.ceil(waitMs / 60_000)) });
+
+      // Counted as being checked until its failure is a row: never neither, so never missed.
+      change(subjects, +1);
+      try {
+        if (!(await checkPassword())) {
+          await queries.recordFailure(
+            db,
+            subjects.map((limited) => limited.subject),
+            now,
+            windowStart,
+          );
+          return false;
+        }
+      } finally {
+        change(subjects, -1);
+      }
+      const cleared = subjects.filter(
+        (limited) => limited.clearOnPass && failures.some((failure) => failure.subject === limited.subject),
+      );
+      await Promise.all(cleared.map((limited) => queries.clearFailuresOf(db, limited.subject)));
+      return true;
     },
   };
 }

@@ -22,14 +22,46 @@ export async function endSession(db: Db, sessionId: number, reason: string) {
     .execute();
 }
 
-/** Ends every live session of an account; returns their token hashes for the session cache. */
-export async function endLiveSessionsOf(db: Db, userId: number, reason: string): Promise<Buffer[]> {
-  const rows = await db
-    .updateTable('sessions')
-    .set({ ended_at: new Date(), ended_reason: reason })
-    .where('user_id', '=', userId)
-    .where('ended_at', 'is', null)
-    .returning('token_hash')
+/**
+ * One statement for sign-in and binding: ends the account's live sessions (their token hashes come
+ * back for the session cache), opens the new one and points a known launch code at the account.
+ * A statement is atomic on its own, so sign-in needs no transaction around it.
+ */
+export async function replaceLiveSessions(
+  db: Db,
+  session: { userId: number; tokenHash: Buffer; platform: string; launchCodeHash?: Buffer },
+): Promise<Buffer[]> {
+  const { userId, tokenHash, platform, launchCodeHash } = session;
+  const now = new Date();
+  const opened = db
+    // The new session is not among the rows this update sees: both run on one snapshot.
+    .with('ended', (query) =>
+      query
+        .updateTable('sessions')
+        .set({ ended_at: now, ended_reason: 'signed_in_elsewhere' })
+        .where('user_id', '=', userId)
+        .where('ended_at', 'is', null)
+        .returning('token_hash'),
+    )
+    .with('opened', (query) =>
+      query
+        .insertInto('sessions')
+        .values({ user_id: userId, token_hash: tokenHash, platform })
+        .returning('id'),
+    );
+  const rows = await (
+    launchCodeHash
+      ? opened.with('pointed', (query) =>
+          query
+            .updateTable('launch_codes')
+            .set({ user_id: userId, last_used_at: now })
+            .where('code_hash', '=', launchCodeHash)
+            .returning('code_hash'),
+        )
+      : opened
+  )
+    .selectFrom('ended')
+    .select('token_hash')
     .execute();
   return rows.map((row) => row.token_hash);
 }

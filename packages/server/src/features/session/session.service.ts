@@ -76,8 +76,9 @@ export function createSessionService(db: Db) {
 
     /**
      * Sign-in and binding (one live session per bound account): ends the account's live sessions
-     * so they answer 499, opens a new one and moves a known launch code to the account, all inside
-     * the caller's transaction. Call `forgetEnded` with the result once that transaction committed.
+     * so they answer 499, opens a new one and moves a known launch code to the account, in one
+     * statement (on its own or inside the caller's transaction). Call `forgetEnded` with the result
+     * once it committed.
      */
     async startAccountSession(
       trx: Db,
@@ -85,10 +86,13 @@ export function createSessionService(db: Db) {
       platform: string,
       launchCode: string | undefined,
     ): Promise<{ token: string; ended: Buffer[] }> {
-      const ended = await queries.endLiveSessionsOf(trx, userId, 'signed_in_elsewhere');
       const token = newSecret();
-      await queries.insertSession(trx, userId, hashSecret(token), platform);
-      if (launchCode) await queries.pointLaunchCode(trx, hashSecret(launchCode), userId);
+      const ended = await queries.replaceLiveSessions(trx, {
+        userId,
+        tokenHash: hashSecret(token),
+        platform,
+        launchCodeHash: launchCode ? hashSecret(launchCode) : undefined,
+      });
       return { token, ended };
     },
 
