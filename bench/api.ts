@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { signedParams } from '../packages/server/src/adapters/payment-gateway.ts';
 import { openDatabase } from '../packages/server/src/platform/db/database.ts';
 import { hashPassword, PASSWORD_HASH_COST } from '../packages/server/src/platform/passwords.ts';
-import { freePort } from '../packages/server/src/test/run-process.ts';
+import { freePort, SERVER_NODE_ARGS } from '../packages/server/src/test/run-process.ts';
 import { median, timed } from './measure.ts';
 
 /**
@@ -104,7 +104,7 @@ async function menuListEndpoint(base: string): Promise<Endpoint> {
 }
 
 function start(args: string[], env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', ...args], {
+  return spawn(process.execPath, [...SERVER_NODE_ARGS, ...args], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -369,7 +369,7 @@ try {
 
   const { memoryKiB, passes, lanes } = PASSWORD_HASH_COST;
   console.log(
-    `password hash: argon2id m=${memoryKiB / 1024} MiB t=${passes} p=${lanes}: ${median(hashMs).toFixed(1)} ms per hash (median of ${HASH_SAMPLES}, ${Math.min(...hashMs).toFixed(1)}–${Math.max(...hashMs).toFixed(1)}), ${ACCOUNT_CONNECTIONS} at once ${median(burstMs).toFixed(0)} ms; ${os.availableParallelism()} cores, UV_THREADPOOL_SIZE=${process.env.UV_THREADPOOL_SIZE ?? '4 (default)'}`,
+    `password hash: argon2id m=${memoryKiB / 1024} MiB t=${passes} p=${lanes}: ${median(hashMs).toFixed(1)} ms per hash (median of ${HASH_SAMPLES}, ${Math.min(...hashMs).toFixed(1)}–${Math.max(...hashMs).toFixed(1)}), ${ACCOUNT_CONNECTIONS} at once ${median(burstMs).toFixed(0)} ms; ${os.availableParallelism()} cores, thread pool ${process.env.UV_THREADPOOL_SIZE} (one per core, as the server's)`,
   );
   console.log(
     `sign-in p99 ${signInReal.p99} ms at ${ACCOUNT_CONNECTIONS} connections (${signInReal.rps.toFixed(0)} req/s): target p99<${SIGN_IN_P99_TARGET_MS} ms ${signInMet ? 'met' : 'MISSED'}${signInReal.errors ? `, ${signInReal.errors} errors` : ''}`,

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { freePort } from '../packages/server/src/test/run-process.ts';
+import { freePort, SERVER_NODE_ARGS } from '../packages/server/src/test/run-process.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -33,7 +33,7 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const linePorts = [await freePort(), await freePort()];
   const started = Date.now();
-  const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/server.ts'], {
+  const server = spawn(process.execPath, [...SERVER_NODE_ARGS, 'packages/server/src/server.ts'], {
     cwd: root,
     env: {
       ...process.env,

@@ -4,13 +4,21 @@ import path from 'node:path';
 
 const serverRoot = path.resolve(import.meta.dirname, '..', '..');
 
+/** How Node runs a TypeScript entry of the server, as `npm start` does (see thread-pool.cjs). */
+export const SERVER_NODE_ARGS = [
+  '--require',
+  path.join(serverRoot, 'src', 'platform', 'thread-pool.cjs'),
+  '--import',
+  'tsx',
+];
+
 /** Runs one of the server's TypeScript entry points (server, CLI) as its own process. */
 export function startTs(
   entry: string,
   args: string[],
   env: Record<string, string>,
 ): ChildProcess & { output: () => string } {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(serverRoot, entry), ...args], {
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, path.join(serverRoot, entry), ...args], {
     cwd: serverRoot,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
