@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
@@ -62,16 +63,20 @@ import type { AppContext } from './platform/context.ts';
 import type { Db } from './platform/db/database.ts';
 import { notificationsOf } from './platform/db/notifications.ts';
 import { AppError } from './platform/errors.ts';
+import { createImmutableFiles, type ImmutableFiles } from './platform/immutable-files.ts';
 import { followChanges } from './platform/row-cache.ts';
 import { MemoryCache } from './platform/memory-cache.ts';
 import { envelope, errorEnvelope } from './platform/reply.ts';
-import { headerOf } from './platform/request.ts';
 import { loadSecrets } from './platform/settings.ts';
 
 const API_PREFIXES = ['/v1/', '/v2/', '/hls/'];
 /** Paths the server owns: an unknown one there is a 404, never the web app's page. */
 const SERVER_PREFIXES = [...API_PREFIXES, '/img/', '/pay/', '/sandbox-pay/', '/dev/'];
 const APP_NAME = 'streamapp';
+/** Idle keep-alive connections are closed after this (Fastify's own default, set here because the server is ours). */
+const KEEP_ALIVE_TIMEOUT_MS = 72_000;
+/** Many requests of one client share a keep-alive connection; a dead one must not pin a socket. */
+const CONNECTION_TIMEOUT_MS = 60_000;
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -94,11 +99,32 @@ export async function buildApp(
   };
   const listening: ListeningPorts = { ports: [config.port, ...config.linePorts] };
 
+  const media = mediaDirs(config);
+  const immutableFiles = createImmutableFiles(
+    [
+      { prefix: '/img/', root: media.images, contentType: 'application/octet-stream', accepts: () => true },
+      {
+        prefix: '/hls/',
+        root: media.hls,
+        contentType: 'video/mp2t',
+        accepts: (name) => name.endsWith('.ts'),
+      },
+    ],
+    (request) => isBlockedRegion(config, request.headers),
+  );
+
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     bodyLimit: MAX_JSON_BODY_BYTES,
-    // Many requests of one client share a keep-alive connection; a dead one must not pin a socket.
-    connectionTimeout: 60_000,
+    // Remembered images and segments are answered before the router (platform/immutable-files.ts).
+    serverFactory: (handler) => {
+      const server = http.createServer((request, response) => {
+        if (!immutableFiles.serve(request, response)) handler(request, response);
+      });
+      server.setTimeout(CONNECTION_TIMEOUT_MS);
+      server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+      return server;
+    },
     return503OnClosing: true,
     trustProxy: true,
     // Long ids go through the route so that its schema refuses them with every hook applied (CORS,
@@ -122,7 +148,7 @@ export async function buildApp(
   await app.register(formbody, { bodyLimit: MAX_JSON_BODY_BYTES });
 
   installErrorHandling(app, readAppShell(config));
-  installDraining(app);
+  installDraining(app, immutableFiles);
   installRegionCheck(app, config);
 
   const lines = createLinesService(ctx, listening);
@@ -182,7 +208,7 @@ export async function buildApp(
     return { ok: true };
   });
 
-  await registerStaticFiles(app, config);
+  await registerStaticFiles(app, config, media);
   return { app, ctx, listening };
 }
 
@@ -238,10 +264,11 @@ function readAppShell(config: Config): Buffer | undefined {
  * While the server shuts down, every reply asks its client to close the connection, so busy
  * keep-alive connections end after their current request instead of holding the process open.
  */
-function installDraining(app: FastifyInstance) {
+function installDraining(app: FastifyInstance, immutableFiles: ImmutableFiles) {
   let draining = false;
   app.addHook('preClose', async () => {
     draining = true;
+    immutableFiles.close();
   });
   app.addHook('onSend', async (_request, reply, payload) => {
     if (draining) reply.header('connection', 'close');
@@ -254,11 +281,27 @@ function installRegionCheck(app: FastifyInstance, config: Config) {
   if (config.blockedCountries.length === 0) return;
   app.addHook('onRequest', async (request, reply) => {
     if (!API_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return;
-    const country = headerOf(request, config.countryHeader)?.toUpperCase();
-    if (country && config.blockedCountries.includes(country)) {
+    if (isBlockedRegion(config, request.headers)) {
       return reply.code(Status.regionBlocked).send(errorEnvelope(Status.regionBlocked));
     }
   });
+}
+
+function isBlockedRegion(config: Config, headers: http.IncomingHttpHeaders): boolean {
+  if (config.blockedCountries.length === 0) return false;
+  const value = headers[config.countryHeader];
+  const country = (Array.isArray(value) ? value[0] : value)?.toUpperCase();
+  return country !== undefined && config.blockedCountries.includes(country);
+}
+
+function mediaDirs(config: Config) {
+  const dirs = {
+    images: path.resolve(config.mediaDir, 'img'),
+    hls: path.resolve(config.mediaDir, 'hls'),
+  };
+  fs.mkdirSync(dirs.images, { recursive: true });
+  fs.mkdirSync(dirs.hls, { recursive: true });
+  return dirs;
 }
 
 /**
@@ -286,12 +329,11 @@ function installLineEncryption(
   });
 }
 
-async function registerStaticFiles(app: FastifyInstance, config: Config) {
-  const imageDir = path.join(config.mediaDir, 'img');
-  const hlsDir = path.join(config.mediaDir, 'hls');
-  fs.mkdirSync(imageDir, { recursive: true });
-  fs.mkdirSync(hlsDir, { recursive: true });
-
+async function registerStaticFiles(
+  app: FastifyInstance,
+  config: Config,
+  { images: imageDir, hls: hlsDir }: ReturnType<typeof mediaDirs>,
+) {
   // Images are encrypted once and never change under a name: any CDN may keep them forever.
   await app.register(fastifyStatic, {
     root: imageDir,
