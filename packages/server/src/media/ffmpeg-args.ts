@@ -132,6 +132,7 @@ export interface HlsRenditionOptions {
 }
 
 const FIRST_SEGMENT_S = 1;
+const AAC_FRAME_SAMPLES = 1024;
 
 /** Quality per rendition height: 240 is the free tier and the intro, 480 the VIP tier. */
 function qualityFor(height: number): { crf: string; maxrate: string; bufsize: string; audio: string } {
@@ -170,12 +171,22 @@ export function hlsRenditionArgs(options: HlsRenditionOptions): string[] {
     quality.maxrate,
     '-bufsize',
     quality.bufsize,
+    // No B-frames: each picture is shown when it is decoded, so the first one sits at 0. With them
+    // the picture starts frames late, and a player seeking over a start gap (hls.js does when the
+    // browser does not play through it) waits for the seek: a third of a second on a busy phone.
+    '-bf',
+    '0',
     // A keyframe at every segment start, so each segment plays on its own and cuts are exact: at 0
     // and 1 s (the short first segment), then every segmentSeconds.
     '-force_key_frames',
     `expr:if(lt(n_forced,2),gte(t,n_forced),gte(t,(n_forced-1)*${segmentSeconds}))`,
     '-sc_threshold',
     '0',
+    // The AAC encoder's first frame (its priming) is stamped one frame before the sound it carries,
+    // and the muxer then moves everything up so that it is not negative: the picture would start a
+    // frame after the sound, a gap the player must seek over. Sound fed one frame later starts at 0.
+    '-af',
+    `asetpts=PTS+${AAC_FRAME_SAMPLES}/SR/TB`,
     '-c:a',
     'aac',
     '-b:a',

@@ -58,9 +58,7 @@ export async function makeHlsRenditions({
       });
       const dir = path.join(outDir, name);
       await fs.mkdir(dir, { recursive: true });
-      const cut = spec.intro
-        ? { startSeconds: 0, durationSeconds: Math.min(INTRO_SECONDS, durationSeconds) }
-        : {};
+      const cut = spec.intro ? { durationSeconds: Math.min(INTRO_SECONDS, durationSeconds) } : {};
       await runFfmpeg(
         hlsRenditionArgs({
           input,

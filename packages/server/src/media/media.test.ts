@@ -51,6 +51,36 @@ async function decodedFrames(renditionDir: string, keyFile: string): Promise<num
   return Number([...stderr.matchAll(/frame=\s*(\d+)/g)].at(-1)?.[1] ?? 0);
 }
 
+/** The first packet of each stream of a rendition (decode and presentation time), as stored. */
+async function firstPackets(renditionDir: string, keyFile: string) {
+  const local = path.join(work, `first-${crypto.randomUUID()}.m3u8`);
+  const playlist = await fs.readFile(path.join(renditionDir, 'index.m3u8'), 'utf8');
+  await fs.writeFile(
+    local,
+    playlist
+      .replace('URI="key"', `URI="${keyFile}"`)
+      .replace(/^seg_\d{5}\.ts$/gm, (segment) => path.join(renditionDir, segment)),
+  );
+  const packets = `${local}.crc`;
+  const args = ['-hide_banner', '-nostdin', '-allowed_extensions', 'ALL', '-copyts', '-i', local];
+  await runFfmpeg([...args, '-map', '0', '-c', 'copy', '-f', 'framecrc', packets]);
+  // framecrc names each stream's kind in its header, then lists packets: stream, dts, pts, …
+  const rows = (await fs.readFile(packets, 'utf8')).split('\n');
+  const kinds = new Map(
+    rows.flatMap((row) => {
+      const kind = /^#media_type (\d+): (\w+)/.exec(row);
+      return kind ? [[Number(kind[1]), kind[2]!] as const] : [];
+    }),
+  );
+  const firstOf: Record<string, { dts: number; pts: number }> = {};
+  for (const row of rows.filter((line) => line && !line.startsWith('#'))) {
+    const [stream, dts, pts] = row.split(',').map((field) => Number(field.trim()));
+    const kind = kinds.get(stream!);
+    if (kind) firstOf[kind] ??= { dts: dts!, pts: pts! };
+  }
+  return { video: firstOf.video!, audio: firstOf.audio! };
+}
+
 describe('ingestMediaFile', () => {
   it('makes three AES-128 renditions, a cover and a thumb, and keeps the keys out of the folder', async () => {
     const media = await ingestMediaFile({ file: clip, mediaRoot: mediaRoot(), assetId: 'clip-a' });
@@ -100,6 +130,21 @@ describe('ingestMediaFile', () => {
     await expect(ingestMediaFile({ file: clip, mediaRoot: mediaRoot(), assetId: 'clip-a' })).rejects.toThrow(
       'already exists',
     );
+  });
+
+  it('starts picture and sound of every rendition together, so players need not seek over a start gap', async () => {
+    const media = await ingestMediaFile({ file: clip, mediaRoot: mediaRoot(), assetId: 'clip-start' });
+    for (const rendition of ['240', '480', 'intro'] as const) {
+      const keyFile = path.join(work, `clip-start-${rendition}.key`);
+      await fs.writeFile(keyFile, media.renditions[rendition].key);
+      const { video, audio } = await firstPackets(
+        path.join(mediaRoot(), 'hls', 'clip-start', rendition),
+        keyFile,
+      );
+      // The first picture is shown when decoded (no B-frames to wait for), when the sound starts.
+      expect(video.pts, rendition).toBe(video.dts);
+      expect(audio.pts, rendition).toBe(video.pts);
+    }
   });
 
   it('refuses corrupt, empty, missing, text and image files before making anything', async () => {

@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
+import { warmAudioOutput } from '../features/player/audio-warmup.ts';
 import { RequireBinding } from './shell/guards.tsx';
 
 // The home pages' code is already on its way: main.tsx asks for it beside the start-up calls.
@@ -54,11 +55,13 @@ function PlayPage() {
 }
 
 /**
- * A video app's next page is nearly always the player: its code (with hls.js) is fetched once the
- * start-up pop-ups are closed and the phone is idle, so a tap on a video waits only for the video.
+ * A video app's next page is nearly always the player: its code (with hls.js) is fetched and the
+ * sound output readied once the start-up pop-ups are closed and the phone is idle, so a tap on a
+ * video waits only for the video.
  */
 export function preloadPlayPage(): void {
   loadPlayPage().catch(() => undefined); // the tap loads it again, showing the route's fallback
+  warmAudioOutput();
 }
 // Purchase (issue 7).
 const PaymentPage = lazy(() => import('../features/payment/pages/PaymentPage.tsx'));

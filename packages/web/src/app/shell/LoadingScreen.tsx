@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../components/spinner/Spinner.tsx';
 import './loading-screen.css';
 
 /**
@@ -22,7 +23,7 @@ export function LoadingScreen({ error, onRetry }: { error?: string; onRetry?: ()
             )}
           </>
         ) : (
-          <span className="loading-screen__spinner" aria-label={t('loading')} />
+          <Spinner label={t('loading')} />
         )}
       </div>
     </div>

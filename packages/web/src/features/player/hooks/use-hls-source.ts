@@ -60,9 +60,6 @@ export interface HlsSourceOptions {
   onTrouble: (trouble: SourceTrouble) => void;
 }
 
-/** A start gap hls.js would jump on its own after a stall, jumped at once instead. */
-const START_GAP_MAX_S = 0.5;
-
 /**
  * Plays `source` (a playlist URL) in `videoRef` with hls.js, or natively where MSE is missing (iOS
  * Safari). A new source (another line or quality, or a fresh signed URL) continues at the position
@@ -114,6 +111,10 @@ export function useHlsSource(
         backBufferLength: 30,
         // The first segment downloads while the media element attaches.
         startFragPrefetch: true,
+        // Segments are remuxed on the page: a worker would first have to start and parse all of
+        // hls.js again (a quarter of a second on a phone) before the first picture, and 240 or 480
+        // segments take only milliseconds to remux.
+        enableWorker: false,
         manifestLoadPolicy: quickPolicy(4000),
         playlistLoadPolicy: quickPolicy(4000),
         keyLoadPolicy: quickPolicy(4000),
@@ -125,13 +126,6 @@ export function useHlsSource(
         else if (data.fatal && data.type === ErrorTypes.MEDIA_ERROR) hls?.recoverMediaError();
       });
       hls.on(Hls.Events.MANIFEST_PARSED, play);
-      // Encoded video often starts a frame or two after 0: starting on the first buffered frame,
-      // rather than waiting for the stall that would make hls.js jump the gap, saves a moment.
-      hls.once(Hls.Events.FRAG_BUFFERED, () => {
-        const { buffered } = video;
-        const gap = buffered.length ? buffered.start(0) - video.currentTime : 0;
-        if (gap > 0 && gap < START_GAP_MAX_S) video.currentTime = buffered.start(0);
-      });
       hls.loadSource(source);
       hls.attachMedia(video);
     } else {

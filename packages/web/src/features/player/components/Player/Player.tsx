@@ -1,5 +1,4 @@
 import { SKIP_S } from '@app/contract/constants';
-import { SpinLoading } from 'antd-mobile';
 import { LockOutline } from 'antd-mobile-icons';
 import {
   useCallback,
@@ -12,6 +11,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EncryptedImage } from '../../../../components/encrypted-image/index.ts';
+import { Spinner } from '../../../../components/spinner/Spinner.tsx';
 import { readSetting, writeSetting } from '../../../../app/settings.ts';
 import {
   formatClock,
@@ -378,13 +378,13 @@ export function Player(props: PlayerProps) {
 
       {!locked && !source && (
         <div className="player__overlay player__overlay--loading">
-          <SpinLoading color="white" style={{ '--size': '36px' }} />
+          <Spinner size={36} color="#fff" />
         </div>
       )}
 
       {phase === 'loading' && (
         <div className="player__overlay player__overlay--loading" data-testid="player-loading">
-          <SpinLoading color="white" style={{ '--size': '36px' }} />
+          <Spinner size={36} color="#fff" />
           <span>{t('play_loading')}</span>
         </div>
       )}
