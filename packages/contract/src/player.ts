@@ -19,10 +19,25 @@ export const VideoUrlsSchema = z.object({
 });
 export type VideoUrls = z.infer<typeof VideoUrlsSchema>;
 
+/**
+ * `GET /v1/video/info/{avkey}?pixel=240|480`: `pixel` names the quality the player will start with;
+ * when the caller may play it, the reply carries that playlist (`video_start`), so the first
+ * segment can be fetched at once instead of after one more round trip for the playlist and its key.
+ */
+export const VideoInfoQuerySchema = TokenParamSchema.extend({ pixel: z.enum(['240', '480']).optional() });
+
+/**
+ * The starting playlist, the same the stream line serves for `video_urls[pixel]` except that its
+ * key is written into it (a `data:` URI): relative segment names resolve against that source.
+ */
+export const VideoStartSchema = z.object({ pixel: z.enum(['240', '480']), playlist: z.string() });
+export type VideoStart = z.infer<typeof VideoStartSchema>;
+
 /** `GET /v1/video/info/{avkey}`: the Video object with its sources and today's views `[used, total]`. */
 export const VideoInfoSchema = VideoSchema.extend({
   video_urls: VideoUrlsSchema,
   video_views: VideoViewsSchema,
+  video_start: VideoStartSchema.optional(),
 });
 export type VideoInfo = z.infer<typeof VideoInfoSchema>;
 export const VideoInfoReplySchema = replySchema(VideoInfoSchema);

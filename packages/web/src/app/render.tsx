@@ -24,7 +24,8 @@ export async function renderApp(locale: Locale): Promise<void> {
   await initI18n(locale);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <BrowserRouter>
+      {/* Page changes render at once (routes.tsx, AppRoutes). */}
+      <BrowserRouter useTransitions={false}>
         <AppShell />
       </BrowserRouter>
     </StrictMode>,

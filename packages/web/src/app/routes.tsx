@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { warmAudioOutput } from '../features/player/audio-warmup.ts';
+import { Spinner } from '../components/spinner/Spinner.tsx';
 import { RequireBinding } from './shell/guards.tsx';
 
 // The home pages' code is already on its way: main.tsx asks for it beside the start-up calls.
@@ -144,9 +145,20 @@ export const ROUTES: RouteSpec[] = [
 /** Tab roots show the bottom menu; every other page has its own back navigation. */
 export const TAB_PATHS = ['/long', '/short', '/original', '/find', '/collect', '/member', '/member_old'];
 
+/**
+ * Pages change at once on a tap (no transition keeping the old page up while the new one renders
+ * in slices: on a phone that doubled the time to the new page). A page whose code is not here yet
+ * shows a loading ring meanwhile.
+ */
 export function AppRoutes() {
   return (
-    <Suspense fallback={null}>
+    <Suspense
+      fallback={
+        <div className="app-page-loading">
+          <Spinner />
+        </div>
+      }
+    >
       <Routes>
         {ROUTES.map((route) => {
           const page = route.element ?? <PlaceholderPage name={route.name} />;

@@ -3,6 +3,7 @@ import {
   RelatedVideosQuerySchema,
   ReportBodySchema,
   TokenParamSchema,
+  VideoInfoQuerySchema,
 } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope } from '../../platform/reply.ts';
@@ -16,10 +17,10 @@ export const playerRoutes =
   async (app) => {
     app.get(
       '/v1/video/info/:avkey',
-      { schema: { params: PlayerParamsSchema, querystring: TokenParamSchema } },
+      { schema: { params: PlayerParamsSchema, querystring: VideoInfoQuerySchema } },
       async (request, reply) => {
         const { userId } = await sessions.authenticate(tokenOf(request));
-        const info = await player.videoInfo(userId, request.params.avkey);
+        const info = await player.videoInfo(userId, request.params.avkey, request.query.pixel);
         // The sources are signed for this user and expire: no shared cache may keep them.
         return reply.header('cache-control', 'private, no-store').send(envelope(info));
       },

@@ -5,6 +5,7 @@ import {
   type Actor,
   type VideoInfo,
   type VideoPage,
+  type VideoStart,
   type VideoType,
   type VideoUrls,
 } from '@app/contract';
@@ -14,6 +15,8 @@ import { todaysViews } from '../../platform/daily-views.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { AppInfoService } from '../app-info/app-info.service.ts';
 import { loadActors, loadVideos } from '../catalogue/list-objects.ts';
+import { playlistWithKey } from '../streaming/playlist-file.ts';
+import { findRenditionKey } from '../streaming/streaming.queries.ts';
 import { signedPlaylistPath } from '../streaming/stream-urls.ts';
 import type { UserService } from '../user/user.service.ts';
 import * as queries from './player.queries.ts';
@@ -40,8 +43,20 @@ export function createPlayerService(ctx: AppContext, appInfo: AppInfoService, us
     return video;
   }
 
+  /**
+   * The playlist the player starts with, its key written in: given only with the source itself,
+   * so the key goes to the same callers the key URL would (ARCHITECTURE, HLS keys).
+   */
+  async function startingPlaylist(asset: string, pixel: VideoStart['pixel']): Promise<VideoStart> {
+    const row = await findRenditionKey(db, asset, pixel);
+    if (!row) notFound('video_not_found');
+    const keyUri = `data:application/octet-stream;base64,${row.key.toString('base64')}`;
+    return { pixel, playlist: await playlistWithKey(ctx.config.mediaDir, asset, pixel, keyUri) };
+  }
+
   return {
-    async videoInfo(userId: number, avkey: string): Promise<VideoInfo> {
+    /** `startPixel`: the quality the player starts with, whose playlist comes along when allowed. */
+    async videoInfo(userId: number, avkey: string, startPixel?: VideoStart['pixel']): Promise<VideoInfo> {
       const video = await videoOf(avkey);
       const { views: viewSettings } = await appInfo.stored();
       const now = ctx.now();
@@ -80,10 +95,13 @@ export function createPlayerService(ctx: AppContext, appInfo: AppInfoService, us
           );
         }
       }
+      const video_start =
+        startPixel && video_urls[startPixel] ? await startingPlaylist(video.asset_id, startPixel) : undefined;
       return {
         ...details,
         video_urls,
         video_views: [outcome.views.used, outcome.vip ? UNLIMITED_VIEWS : outcome.views.total],
+        ...(video_start && { video_start }),
       };
     },
 

@@ -229,6 +229,42 @@ describe('video info', () => {
   });
 });
 
+describe('the starting playlist in video info', () => {
+  const withPixel = (token: string, avkey: string, pixel: string) =>
+    request('GET', withToken(`/v1/video/info/${encodeURIComponent(avkey)}`, token, `pixel=${pixel}`));
+
+  it('carries the playlist of the asked quality, with its key written in, to a caller who may play it', async () => {
+    const token = await vip();
+    const avkey = freshVideo();
+    const video = VideoInfoReplySchema.parse((await withPixel(token, avkey, '480')).json).response;
+    expect(video.video_start?.pixel).toBe('480');
+    const served = await stream(0, video.video_urls['480']!);
+    const started = video.video_start!.playlist;
+    // The same playlist the stream line serves, segment for segment; only the key's address differs.
+    expect(started.replace(keyUriOf(started)!, 'KEY')).toBe(
+      served.text.replace(keyUriOf(served.text)!, 'KEY'),
+    );
+    const key = await stream(0, keyUriOf(served.text)!);
+    expect(keyUriOf(started)).toBe(`data:application/octet-stream;base64,${key.body.toString('base64')}`);
+  });
+
+  it('carries no playlist a caller may not play: 480 for a non-VIP, anything once the views ran out', async () => {
+    await kit.setAppInfo({ views: { daily_free: 1 } });
+    const token = await guest();
+    expect((await withPixel(token, freshVideo(), '480')).response.video_start).toBeUndefined();
+    expect((await withPixel(token, freshVideo(), '240')).response.video_start).toBeUndefined();
+    const other = await guest();
+    expect((await withPixel(other, freshVideo(), '240')).response.video_start.pixel).toBe('240');
+    expect((await info(await vip(), freshVideo())).response.video_start).toBeUndefined();
+  });
+
+  it('refuses a quality that does not exist with 401', async () => {
+    const token = await vip();
+    for (const pixel of ['720', 'intro', '', '240;drop', 'x'.repeat(10_000)])
+      expect((await withPixel(token, freshVideo(), encodeURIComponent(pixel))).code).toBe(401);
+  });
+});
+
 describe('daily views', () => {
   it('counts a video once a day, runs out after the daily total and then gives no source', async () => {
     await kit.setAppInfo({ views: { daily_free: 3 } });

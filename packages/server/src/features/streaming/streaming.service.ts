@@ -1,9 +1,8 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { playbackRefusal, Status } from '@app/contract';
 import { businessDay } from '../../platform/business-day.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { fail, notFound } from '../../platform/errors.ts';
+import { playlistWithKey } from './playlist-file.ts';
 import * as queries from './streaming.queries.ts';
 import {
   checkKeyUrl,
@@ -13,9 +12,6 @@ import {
   type PlaylistGrant,
   type UrlCheck,
 } from './stream-urls.ts';
-
-/** The playlist as ingest wrote it names its key `key`; the served copy points at the signed key URL. */
-const KEY_LINE = /URI="key"/g;
 
 interface Signed {
   expires: number;
@@ -51,10 +47,8 @@ export function createStreamingService(ctx: AppContext) {
       const now = ctx.now();
       assertUrl(checkPlaylistUrl(ctx.secrets.streamUrlKey, grant, signed, now));
       await assertEntitled(grant, line, now);
-      const file = path.join(ctx.config.mediaDir, 'hls', grant.asset, grant.rendition, 'index.m3u8');
-      const text = await fs.readFile(file, 'utf8').catch(() => notFound('video_not_found'));
       const keyUrl = signedKeyPath(ctx.secrets.streamUrlKey, { ...grant, line }, now);
-      return text.replace(KEY_LINE, `URI="${keyUrl}"`);
+      return playlistWithKey(ctx.config.mediaDir, grant.asset, grant.rendition, keyUrl);
     },
 
     /** `line` is the line the key request arrived on; it must be the one the key URL was made for. */

@@ -1,4 +1,5 @@
-import type { VideoInfo } from '@app/contract';
+import type { VideoInfo, VideoStart } from '@app/contract';
+import { NON_VIP_PIXEL } from '@app/contract/constants';
 import { rankedLines } from '../../app/lines/line-book.ts';
 import { readSetting } from '../../app/settings.ts';
 import { startupData } from '../../app/startup/startup-store.ts';
@@ -6,40 +7,70 @@ import { effectivePixel, firstStreamLine, playlistUrlOn } from './player-rules.t
 
 /**
  * A video's first requests, made as soon as video info is here instead of after the play page has
- * rendered and hls.js has set up: the playlist the player will start with, then its key and first
- * segment side by side. The segment is an immutable file the browser keeps in its HTTP cache, so
- * hls.js's own request for it is answered from there; playlist and key (never cached) are handed
- * to hls.js by EarlyLoader. No hls.js here: video cards import this, and hls.js loads with the page.
+ * rendered and hls.js has set up. Video info usually carries the playlist the player starts with,
+ * its key written in, so the first segment goes out at once; else the playlist is fetched first,
+ * then its key and first segment side by side. The segment is an immutable file the browser keeps
+ * in its HTTP cache, so hls.js's own request for it is answered from there; playlist and key (never
+ * cached) are handed to hls.js by EarlyLoader. No hls.js here: video cards import this, and hls.js
+ * loads with the page.
  */
 const early = new Map<string, Promise<string | ArrayBuffer>>();
 const FORGET_AFTER_MS = 30_000;
 
-/** The playlist a player starts with for `info`: first line and quality this user may have. */
-export function firstSourceOf(info: Pick<VideoInfo, 'video_urls'>, vip: boolean): string | null {
+/** The quality a player starts with, asked for before video info says which ones exist. */
+export function startPixel(vip: boolean): VideoStart['pixel'] {
+  return String(vip ? readSetting('videoPixel') : NON_VIP_PIXEL) as VideoStart['pixel'];
+}
+
+/** The playlist a player starts with for `info` (first line and quality this user may have), and its quality. */
+function firstSource(info: Pick<VideoInfo, 'video_urls'>, vip: boolean) {
   const available = Object.keys(info.video_urls).filter((key) => key !== 'intro');
-  const pixel = effectivePixel(readSetting('videoPixel'), vip, available);
-  const path = info.video_urls[String(pixel) as '240' | '480'];
+  const pixel = String(effectivePixel(readSetting('videoPixel'), vip, available)) as VideoStart['pixel'];
+  const path = info.video_urls[pixel];
   const line = firstStreamLine(rankedLines('stream'), startupData()?.streamLine, vip)?.url ?? location.origin;
-  return path ? playlistUrlOn(line, path) : null;
+  return path ? { pixel, url: new URL(playlistUrlOn(line, path), location.href).href } : null;
+}
+
+/**
+ * Video info is here: its starting playlist (when it carries one for the source the player will
+ * use) is the player's answer for that source, and the first segment goes out at once; otherwise
+ * the playlist is fetched first.
+ */
+export function startEarly(info: Pick<VideoInfo, 'video_urls' | 'video_start'>, vip: boolean): void {
+  const source = firstSource(info, vip);
+  if (!source) return;
+  const start = info.video_start;
+  if (start?.pixel !== source.pixel) fetchEarly(source.url);
+  else if (!early.has(source.url))
+    fetchFirstPieces(source.url, remember(source.url, Promise.resolve(start.playlist)));
 }
 
 export function fetchEarly(source: string): void {
   const url = new URL(source, location.href).href;
   if (early.has(url)) return;
-  const playlist = remember(url, fetchBody(url, 'text'));
+  fetchFirstPieces(url, remember(url, fetchBody(url, 'text')));
+}
+
+/** The key (unless the playlist carries it) and the first segment of a playlist, side by side. */
+function fetchFirstPieces(url: string, playlist: Promise<string | ArrayBuffer>) {
   playlist
     .then((text) => {
       const lines = String(text).split('\n');
       const key = /#EXT-X-KEY:.*URI="([^"]+)"/.exec(String(text))?.[1];
-      if (key) remember(new URL(key, url).href, fetchBody(new URL(key, url).href, 'arraybuffer'));
+      if (key && !key.startsWith('data:'))
+        remember(new URL(key, url).href, fetchBody(new URL(key, url).href, 'arraybuffer'));
       const first = lines.find((line) => line.trim() && !line.startsWith('#'));
       if (first) void fetchBody(new URL(first.trim(), url).href, 'arraybuffer').catch(() => undefined);
     })
     .catch(() => undefined); // hls.js asks again and reports what goes wrong
 }
 
-/** The early answer for `url`, once: later requests go to the network. */
+/**
+ * The early answer for `url`, once: later requests go to the network. A key written into its
+ * playlist (`data:` URI, see startEarly) answers itself.
+ */
 export function takeEarly(url: string): Promise<string | ArrayBuffer> | undefined {
+  if (url.startsWith('data:')) return fetchBody(url, 'arraybuffer');
   const body = early.get(url);
   early.delete(url);
   return body;

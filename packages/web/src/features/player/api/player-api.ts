@@ -4,7 +4,7 @@ import { Status } from '@app/contract/status-codes';
 import { request, type Envelope } from '../../../app/api/client.ts';
 import { clearCollectionsCache } from '../../../app/collections-cache.ts';
 import { startupData } from '../../../app/startup/startup-store.ts';
-import { fetchEarly, firstSourceOf } from '../early-start.ts';
+import { startEarly, startPixel } from '../early-start.ts';
 
 /** The play page's calls (part 2 §7.2) and its collect toggle (part 1 §4, like toggling). */
 const path = (avkey: string) => encodeURIComponent(avkey);
@@ -28,14 +28,7 @@ const EARLY_FOR_MS = 10_000;
 /** Asks for video info at once (a card was tapped); the play page's first fetchVideoInfo takes it. */
 export function startVideoInfo(avkey: string): void {
   const info = readVideoInfo(avkey);
-  // The video's own first requests follow at once, while the page is still rendering.
-  info.then(
-    (reply) => {
-      const source = firstSourceOf(reply, startupData()?.userInfo.vip ?? false);
-      if (source) fetchEarly(source);
-    },
-    () => undefined,
-  ); // the page reads the outcome
+  info.catch(() => undefined); // the page reads the outcome
   early.set(avkey, { at: Date.now(), info });
 }
 
@@ -46,8 +39,17 @@ export function fetchVideoInfo(avkey: string): Promise<VideoInfo> {
   return started && Date.now() - started.at < EARLY_FOR_MS ? started.info : readVideoInfo(avkey);
 }
 
+/**
+ * Video info with the playlist of the quality the player will start with; the video's first
+ * requests go out as soon as it is here, while the page is still rendering.
+ */
 async function readVideoInfo(avkey: string): Promise<VideoInfo> {
-  return ok(await request<VideoInfo>(`/v1/video/info/${path(avkey)}`));
+  const vip = startupData()?.userInfo.vip ?? false;
+  const info = ok(
+    await request<VideoInfo>(`/v1/video/info/${path(avkey)}`, { query: { pixel: startPixel(vip) } }),
+  );
+  startEarly(info, vip);
+  return info;
 }
 
 export async function fetchVideoActors(avkey: string): Promise<Actor[]> {
