@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
 import type { OutputChunk } from 'rolldown';
 import { VitePWA } from 'vite-plugin-pwa';
 import pkg from './package.json' with { type: 'json' };
@@ -45,6 +45,36 @@ function preloadShell(): Plugin {
           }));
       },
     },
+  };
+}
+
+/**
+ * The host list is start-up's first call: preloaded by index.html from every bootstrap host
+ * (VITE_BOOTSTRAP_HOSTS, default this origin, as app/lines/host-list.ts reads them), it is on its
+ * way while the entry script downloads instead of after it ran.
+ */
+function preloadHostList(): Plugin {
+  let hosts: string[] = [];
+  return {
+    name: 'preload-host-list',
+    apply: 'build',
+    configResolved(config) {
+      const configured = String(
+        loadEnv(config.mode, config.envDir ?? process.cwd(), 'VITE_').VITE_BOOTSTRAP_HOSTS ?? '',
+      )
+        .split(',')
+        .map((host) => host.trim().replace(/\/+$/, ''))
+        .filter(Boolean)
+        .slice(0, 4);
+      hosts = configured.length > 0 ? configured : [''];
+    },
+    transformIndexHtml: () =>
+      hosts.map((host) => ({
+        tag: 'link',
+        // `anonymous`: the same request mode and credentials as the script's own fetch, so it is reused.
+        attrs: { rel: 'preload', as: 'fetch', crossorigin: 'anonymous', href: `${host}/host_pwa.txt` },
+        injectTo: 'head-prepend' as const,
+      })),
   };
 }
 
@@ -97,6 +127,7 @@ export default defineConfig({
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   plugins: [
     react(),
+    preloadHostList(),
     preloadShell(),
     noChunkCycles(),
     VitePWA({

@@ -28,8 +28,8 @@ export function defaultHostList(): HostList {
 export async function loadHostList(hosts: string[], timeoutMs: number): Promise<HostList> {
   return Promise.any(
     hosts.map(async (host) => {
+      // Not `no-store`: index.html preloads this very request (the server answers `no-cache`).
       const reply = await fetch(`${host.replace(/\/$/, '')}/host_pwa.txt`, {
-        cache: 'no-store',
         signal: AbortSignal.timeout(timeoutMs),
       });
       if (!reply.ok) throw new Error(`host list ${reply.status}`);
