@@ -22,7 +22,7 @@ import { fail, notFound } from '../../platform/errors.ts';
 import { CATALOGUE_TOPIC } from '../catalogue/catalogue.service.ts';
 import { isVideoType, loadActors, loadVideos } from '../catalogue/list-objects.ts';
 import * as queries from './browse.queries.ts';
-import type { LikeSets } from './like-sets.ts';
+import type { LikeSet, LikeSets } from './like-sets.ts';
 import { ListCache } from './list-cache.ts';
 
 const LIST_CACHE_TTL_MS = 30_000;
@@ -348,12 +348,7 @@ export async function withVideoLikes(
   userId: number | undefined,
 ): Promise<Video[]> {
   if (userId === undefined || videos.length === 0) return videos;
-  const liked = (await likes.of(userId)).videos;
-  if (liked.size === 0) return videos;
-  return videos.map((video) => {
-    const at = liked.get(video.video_id);
-    return at === undefined ? video : { ...video, video_like: true, video_like_date: at };
-  });
+  return flagVideos(videos, await likes.of(userId));
 }
 
 export async function withActorLikes<T extends Actor>(
@@ -362,24 +357,33 @@ export async function withActorLikes<T extends Actor>(
   userId: number | undefined,
 ): Promise<T[]> {
   if (userId === undefined || actors.length === 0) return actors;
-  const liked = (await likes.of(userId)).actors;
-  if (liked.size === 0) return actors;
-  return actors.map((actor) => (liked.has(actor.actor_id) ? { ...actor, actor_like: true } : actor));
+  return flagActors(actors, await likes.of(userId));
 }
 
+function flagVideos(videos: Video[], liked: LikeSet): Video[] {
+  if (liked.videos.size === 0) return videos;
+  return videos.map((video) => {
+    const at = liked.videos.get(video.video_id);
+    return at === undefined ? video : { ...video, video_like: true, video_like_date: at };
+  });
+}
+
+function flagActors<T extends Actor>(actors: T[], liked: LikeSet): T[] {
+  if (liked.actors.size === 0) return actors;
+  return actors.map((actor) => (liked.actors.has(actor.actor_id) ? { ...actor, actor_like: true } : actor));
+}
+
+/** The feed is the busiest list: one look at the caller's likes, and nothing rebuilt without any. */
 async function withBlockLikes(likes: LikeSets, blocks: RecommendBlock[], userId: number | undefined) {
   if (userId === undefined) return blocks;
-  const flag = (videos: Video[]) => withVideoLikes(likes, videos, userId);
-  return Promise.all(
-    blocks.map(async (one) => ({
-      ...one,
-      videos: await flag(one.videos),
-      actors: await Promise.all(
-        (await withActorLikes(likes, one.actors, userId)).map(async (actor) => ({
-          ...actor,
-          videos: await flag(actor.videos),
-        })),
-      ),
+  const liked = await likes.of(userId);
+  if (liked.videos.size === 0 && liked.actors.size === 0) return blocks;
+  return blocks.map((one) => ({
+    ...one,
+    videos: flagVideos(one.videos, liked),
+    actors: flagActors(one.actors, liked).map((actor) => ({
+      ...actor,
+      videos: flagVideos(actor.videos, liked),
     })),
-  );
+  }));
 }
