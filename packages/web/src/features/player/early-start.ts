@@ -36,13 +36,47 @@ function firstSource(info: Pick<VideoInfo, 'video_urls'>, vip: boolean) {
  * use) is the player's answer for that source, and the first segment goes out at once; otherwise
  * the playlist is fetched first.
  */
-export function startEarly(info: Pick<VideoInfo, 'video_urls' | 'video_start'>, vip: boolean): void {
+export function startEarly(
+  info: Pick<VideoInfo, 'video_id' | 'video_urls' | 'video_start'>,
+  vip: boolean,
+): void {
   const source = firstSource(info, vip);
   if (!source) return;
   const start = info.video_start;
   if (start?.pixel !== source.pixel) fetchEarly(source.url);
   else if (!early.has(source.url))
     fetchFirstPieces(source.url, remember(source.url, Promise.resolve(start.playlist)));
+  announceFirstSource(info.video_id, source.url);
+}
+
+/** First sources by video, for a player that set up before video info came (see whenFirstSource). */
+const firstSources = new Map<string, string>();
+const waitingPlayers = new Map<string, (source: string) => void>();
+
+function announceFirstSource(videoId: string, source: string) {
+  const waiting = waitingPlayers.get(videoId);
+  waitingPlayers.delete(videoId);
+  if (waiting) return waiting(source);
+  firstSources.set(videoId, source);
+  setTimeout(() => firstSources.get(videoId) === source && firstSources.delete(videoId), FORGET_AFTER_MS);
+}
+
+/**
+ * Calls `start` with the source the player starts `videoId` on, the moment video info has it (or
+ * at once when it came already): the player starts loading before the page renders with it.
+ * Returns the cancel.
+ */
+export function whenFirstSource(videoId: string, start: (source: string) => void): () => void {
+  const known = firstSources.get(videoId);
+  firstSources.delete(videoId);
+  if (known !== undefined) {
+    start(known);
+    return () => undefined;
+  }
+  waitingPlayers.set(videoId, start);
+  return () => {
+    if (waitingPlayers.get(videoId) === start) waitingPlayers.delete(videoId);
+  };
 }
 
 export function fetchEarly(source: string): void {

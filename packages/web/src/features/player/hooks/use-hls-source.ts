@@ -1,4 +1,4 @@
-import { fetchEarly } from '../early-start.ts';
+import { fetchEarly, whenFirstSource } from '../early-start.ts';
 import { EarlyLoader } from './early-loader.ts';
 import Hls, { ErrorDetails, ErrorTypes, type ErrorData, type LoaderConfig } from 'hls.js';
 import { useEffect, useRef, type RefObject } from 'react';
@@ -40,6 +40,36 @@ const SIGNED_ERRORS = new Set<ErrorDetails>([
 
 export type SourceTrouble = 'line-failed' | 'source-expired';
 
+/** An hls.js instance attached before its first source was known (see useHlsSource). */
+interface Prepared {
+  hls: Hls;
+  /** The first source it was started on, once video info gave it. */
+  source: string | null;
+  /** Errors before the source effect took it over, and then that effect's handler. */
+  errors: ErrorData[];
+  onError?: (data: ErrorData) => void;
+}
+
+function newHls(start: number): Hls {
+  return new Hls({
+    loader: EarlyLoader,
+    startPosition: start > 0 ? start : -1,
+    maxBufferLength: BUFFER_AHEAD_S,
+    maxMaxBufferLength: BUFFER_AHEAD_S * 2,
+    backBufferLength: 30,
+    // The first segment downloads while the media element attaches.
+    startFragPrefetch: true,
+    // Segments are remuxed on the page: a worker would first have to start and parse all of
+    // hls.js again (a quarter of a second on a phone) before the first picture, and 240 or 480
+    // segments take only milliseconds to remux.
+    enableWorker: false,
+    manifestLoadPolicy: quickPolicy(4000),
+    playlistLoadPolicy: quickPolicy(4000),
+    keyLoadPolicy: quickPolicy(4000),
+    fragLoadPolicy: quickPolicy(4000),
+  });
+}
+
 /** What an hls.js error means for the player: undefined when hls.js handles it itself. */
 export function troubleOf(
   error: Pick<ErrorData, 'type' | 'details' | 'fatal' | 'response'>,
@@ -53,6 +83,8 @@ export function troubleOf(
 }
 
 export interface HlsSourceOptions {
+  /** The video: its first source may reach the player before the page renders with it (early-start). */
+  videoId: string;
   /** Where a new source starts the first time (the remembered position); later switches keep the position. */
   initialPosition: number;
   /** Whether the first source starts playing by itself (auto-play). */
@@ -75,6 +107,34 @@ export function useHlsSource(
   const playing = useRef(options.autoplay);
   const latest = useRef(options);
   latest.current = options;
+
+  // hls.js sets up and attaches before video info is here, and starts loading the first source the
+  // moment video info brings it (early-start.ts), before the page has rendered with it; the source
+  // effect below takes that instance over when the page's source is the same.
+  const prepared = useRef<Prepared | null>(null);
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video || !Hls.isSupported()) return;
+    const ready: Prepared = { hls: newHls(position.current), source: null, errors: [] };
+    ready.hls.on(Hls.Events.ERROR, (_event, data) =>
+      ready.onError ? ready.onError(data) : ready.errors.push(data),
+    );
+    ready.hls.attachMedia(video);
+    prepared.current = ready;
+    const stop = whenFirstSource(latest.current.videoId, (first) => {
+      if (prepared.current !== ready) return;
+      ready.source = first;
+      ready.hls.loadSource(first);
+      if (playing.current) void video.play().catch(() => undefined);
+    });
+    return () => {
+      stop();
+      if (prepared.current === ready) {
+        prepared.current = null;
+        ready.hls.destroy();
+      }
+    };
+  }, [videoRef]);
 
   useEffect(() => {
     const video = videoRef.current;
@@ -100,34 +160,34 @@ export function useHlsSource(
 
     let hls: Hls | null = null;
     if (Hls.isSupported()) {
-      // Playlist, key and first segment are on their way (usually since video info came) while
-      // hls.js and the media element set up.
-      fetchEarly(source);
-      hls = new Hls({
-        loader: EarlyLoader,
-        startPosition: start > 0 ? start : -1,
-        maxBufferLength: BUFFER_AHEAD_S,
-        maxMaxBufferLength: BUFFER_AHEAD_S * 2,
-        backBufferLength: 30,
-        // The first segment downloads while the media element attaches.
-        startFragPrefetch: true,
-        // Segments are remuxed on the page: a worker would first have to start and parse all of
-        // hls.js again (a quarter of a second on a phone) before the first picture, and 240 or 480
-        // segments take only milliseconds to remux.
-        enableWorker: false,
-        manifestLoadPolicy: quickPolicy(4000),
-        playlistLoadPolicy: quickPolicy(4000),
-        keyLoadPolicy: quickPolicy(4000),
-        fragLoadPolicy: quickPolicy(4000),
-      });
-      hls.on(Hls.Events.ERROR, (_event, data) => {
+      const ready = prepared.current;
+      prepared.current = null;
+      const onError = (data: ErrorData) => {
         const trouble = troubleOf(data);
         if (trouble) report(trouble);
         else if (data.fatal && data.type === ErrorTypes.MEDIA_ERROR) hls?.recoverMediaError();
-      });
-      hls.on(Hls.Events.MANIFEST_PARSED, play);
-      hls.loadSource(source);
-      hls.attachMedia(video);
+      };
+      if (ready && (ready.source === null || ready.source === source)) {
+        hls = ready.hls;
+        ready.onError = onError;
+        ready.errors.splice(0).forEach(onError);
+        if (ready.source === null) {
+          fetchEarly(source);
+          hls.loadSource(source);
+        }
+        if (hls.levels.length > 0) play();
+        else hls.once(Hls.Events.MANIFEST_PARSED, play);
+      } else {
+        ready?.hls.destroy();
+        // Playlist, key and first segment are on their way (usually since video info came) while
+        // hls.js and the media element set up.
+        fetchEarly(source);
+        hls = newHls(start);
+        hls.on(Hls.Events.ERROR, (_event, data) => onError(data));
+        hls.on(Hls.Events.MANIFEST_PARSED, play);
+        hls.loadSource(source);
+        hls.attachMedia(video);
+      }
     } else {
       // Native HLS: the browser fetches playlist, key and segments; errors come as a media error.
       video.addEventListener('loadedmetadata', seekOnLoad);

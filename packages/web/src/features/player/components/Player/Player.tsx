@@ -98,6 +98,7 @@ export function Player(props: PlayerProps) {
 
   const onTrouble = props.onTrouble;
   const stream = useHlsSource(videoRef, source, {
+    videoId,
     initialPosition,
     autoplay: autoplay.current && gateOpen,
     onTrouble,
