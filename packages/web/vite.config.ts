@@ -8,9 +8,10 @@ const server = 'http://localhost:8080';
 const API_PATHS = ['/v1', '/v2', '/hls', '/img', '/host_pwa.txt', '/speed.html', '/jump'];
 
 /**
- * main.tsx starts start-up first and imports the shell (app/render.tsx) dynamically, so React does
- * not delay the first calls. This lists the shell's chunks as modulepreloads in index.html, so they
- * still download from the first moment, side by side with the entry.
+ * main.tsx runs start-up first and takes up the pages' code only after it (see there). This lists
+ * the shell's chunks and the home page's as modulepreloads in index.html, so they download from
+ * the first moment, at low priority: on HTTP/1.1 a phone fetches six files at a time, and the
+ * start-up calls, each waiting for the one before, go ahead of them.
  */
 function preloadShell(): Plugin {
   return {
@@ -22,25 +23,30 @@ function preloadShell(): Plugin {
         const chunks = Object.values(context.bundle ?? {}).filter(
           (item): item is OutputChunk => item.type === 'chunk',
         );
-        const shell = chunks.find((chunk) => chunk.facadeModuleId?.endsWith('/src/app/render.tsx'));
-        if (!shell) throw new Error('preload-shell: app/render.tsx chunk not found');
-        const files = new Set<string>();
-        const visit = (file: string) => {
-          if (files.has(file)) return;
-          files.add(file);
-          for (const imported of chunks.find((chunk) => chunk.fileName === file)?.imports ?? [])
-            visit(imported);
+        const graphOf = (source: string) => {
+          const root = chunks.find((chunk) => chunk.moduleIds.some((id) => id.endsWith(source)));
+          if (!root) throw new Error(`preload-shell: ${source} chunk not found`);
+          const files = new Set<string>();
+          const visit = (file: string) => {
+            if (files.has(file)) return;
+            files.add(file);
+            for (const imported of chunks.find((chunk) => chunk.fileName === file)?.imports ?? [])
+              visit(imported);
+          };
+          visit(root.fileName);
+          return files;
         };
-        visit(shell.fileName);
-        // A module of FIRST_SCREEN that the shell imports drags the whole group into the start-up.
-        const dragged = [...files].find((file) => file.includes('/first-screen-'));
+        const shell = graphOf('/src/app/render.tsx');
+        // A module of FIRST_SCREEN that the shell imports drags the whole group into the shell.
+        const dragged = [...shell].find((file) => file.includes('/first-screen-'));
         if (dragged) throw new Error(`preload-shell: the shell imports ${dragged}; narrow FIRST_SCREEN`);
-        // Chunks the entry already preloads are listed once.
-        return [...files]
+        const home = graphOf('/src/features/home/pages/HomePage.tsx');
+        // Chunks the entry already preloads (the boot chunk) keep their place and priority.
+        return [...new Set([...shell, ...home])]
           .filter((file) => !html.includes(file))
           .map((file) => ({
             tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+            attrs: { rel: 'modulepreload', crossorigin: true, fetchpriority: 'low', href: `/${file}` },
             injectTo: 'head' as const,
           }));
       },

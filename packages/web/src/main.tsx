@@ -1,8 +1,9 @@
 /**
- * The entry: a few kilobytes with no React in it. The network half of start-up (host list, line
- * race, app info, fast login, first data), the message catalogue and the home page's code start
- * here, while React, the component library and the shell (app/render.tsx, preloaded by index.html)
- * are still downloading.
+ * The entry: a few kilobytes with no React in it. It runs the network half of start-up (host list,
+ * line race, app info, fast login, first data) on a main thread that has nothing else to do: on a
+ * phone every step of that chain waits for the thread between its round trips. The pages' code
+ * downloads meanwhile (index.html preloads it at low priority, behind the start-up calls) and is
+ * taken up once start-up is through; until then the loading screen of index.html shows.
  */
 import { loadCatalogue } from './app/i18n/catalogue.ts';
 import { resolveLocale } from './app/i18n/locale.ts';
@@ -12,13 +13,18 @@ import { beginStartUp } from './app/startup/startup.ts';
 import { warmFirstScreen } from './features/home/first-screen.ts';
 
 keepInstallPrompt();
-beginStartUp().then(
+const startUp = beginStartUp();
+startUp.then(
   (data) => data && warmFirstScreen(data, location.pathname),
   () => undefined, // the shell shows start-up failures
 );
 const locale = resolveLocale(readSetting('locale'), navigator.language);
 void loadCatalogue(locale);
-// Start-up lands on a home page (fast login rewrites the address to /long).
-void import('./features/home/pages/HomePage.tsx');
-// Not awaited: the shell's chunks import the boot chunk, which must finish evaluating first.
-void import('./app/render.tsx').then((module) => module.renderApp(locale));
+void startUp
+  .catch(() => undefined)
+  .then(() => {
+    // Start-up lands on a home page (fast login rewrites the address to /long).
+    void import('./features/home/pages/HomePage.tsx');
+    // Not awaited: the shell's chunks import the boot chunk, which must finish evaluating first.
+    void import('./app/render.tsx').then((module) => module.renderApp(locale));
+  });

@@ -2,12 +2,18 @@
 export type AppEvent = { type: 'location-error' } | { type: 'session-ended'; code: number };
 
 const listeners = new Set<(event: AppEvent) => void>();
+/** Raised while nobody listened (start-up runs before the shell renders): kept for the first listener. */
+let unheard: AppEvent[] = [];
 
 export function emit(event: AppEvent): void {
+  if (listeners.size === 0) unheard.push(event);
   listeners.forEach((listener) => listener(event));
 }
 
 export function subscribe(listener: (event: AppEvent) => void): () => void {
   listeners.add(listener);
+  const waiting = unheard;
+  unheard = [];
+  waiting.forEach(listener);
   return () => listeners.delete(listener);
 }
