@@ -29,8 +29,14 @@ export const VideoInfoQuerySchema = TokenParamSchema.extend({ pixel: z.enum(['24
 /**
  * The starting playlist, the same the stream line serves for `video_urls[pixel]` except that its
  * key is written into it (a `data:` URI): relative segment names resolve against that source.
+ * `first_segment`: the playlist's first segment as the stream line serves it (still encrypted),
+ * base64, when it is small (the 1 s opening segment of 240): the picture needs no further request.
  */
-export const VideoStartSchema = z.object({ pixel: z.enum(['240', '480']), playlist: z.string() });
+export const VideoStartSchema = z.object({
+  pixel: z.enum(['240', '480']),
+  playlist: z.string(),
+  first_segment: z.string().optional(),
+});
 export type VideoStart = z.infer<typeof VideoStartSchema>;
 
 /** `GET /v1/video/info/{avkey}`: the Video object with its sources and today's views `[used, total]`. */

@@ -15,7 +15,7 @@ import { todaysViews } from '../../platform/daily-views.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { AppInfoService } from '../app-info/app-info.service.ts';
 import { loadActors, loadVideos } from '../catalogue/list-objects.ts';
-import { playlistWithKey } from '../streaming/playlist-file.ts';
+import { playlistWithKey, smallFirstSegment } from '../streaming/playlist-file.ts';
 import { findRenditionKey } from '../streaming/streaming.queries.ts';
 import { signedPlaylistPath } from '../streaming/stream-urls.ts';
 import type { UserService } from '../user/user.service.ts';
@@ -44,14 +44,17 @@ export function createPlayerService(ctx: AppContext, appInfo: AppInfoService, us
   }
 
   /**
-   * The playlist the player starts with, its key written in: given only with the source itself,
-   * so the key goes to the same callers the key URL would (ARCHITECTURE, HLS keys).
+   * The playlist the player starts with, its key written in, and its small first segment: given
+   * only with the source itself, so key and segment go to the same callers the stream line would
+   * serve them (ARCHITECTURE, HLS keys). The picture then waits for no request after video info.
    */
   async function startingPlaylist(asset: string, pixel: VideoStart['pixel']): Promise<VideoStart> {
     const row = await findRenditionKey(db, asset, pixel);
     if (!row) notFound('video_not_found');
     const keyUri = `data:application/octet-stream;base64,${row.key.toString('base64')}`;
-    return { pixel, playlist: await playlistWithKey(ctx.config.mediaDir, asset, pixel, keyUri) };
+    const playlist = await playlistWithKey(ctx.config.mediaDir, asset, pixel, keyUri);
+    const segment = await smallFirstSegment(ctx.config.mediaDir, asset, pixel, playlist);
+    return { pixel, playlist, ...(segment && { first_segment: segment.toString('base64') }) };
   }
 
   return {

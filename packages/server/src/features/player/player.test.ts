@@ -248,6 +248,17 @@ describe('the starting playlist in video info', () => {
     expect(keyUriOf(started)).toBe(`data:application/octet-stream;base64,${key.body.toString('base64')}`);
   });
 
+  it('carries the small first segment of 240 as the stream line serves it', async () => {
+    const token = await guest();
+    const video = VideoInfoReplySchema.parse((await withPixel(token, freshVideo(), '240')).json).response;
+    const start = video.video_start!;
+    const first = start.playlist.split('\n').find((line) => line && !line.startsWith('#'))!;
+    const source = video.video_urls['240']!;
+    const served = await stream(0, `${source.slice(0, source.lastIndexOf('/') + 1)}${first}`);
+    expect(served.body.length).toBeGreaterThan(0);
+    expect(start.first_segment).toBe(served.body.toString('base64'));
+  });
+
   it('carries no playlist a caller may not play: 480 for a non-VIP, anything once the views ran out', async () => {
     await kit.setAppInfo({ views: { daily_free: 1 } });
     const token = await guest();

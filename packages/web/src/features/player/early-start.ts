@@ -8,11 +8,11 @@ import { effectivePixel, firstStreamLine, playlistUrlOn } from './player-rules.t
 /**
  * A video's first requests, made as soon as video info is here instead of after the play page has
  * rendered and hls.js has set up. Video info usually carries the playlist the player starts with,
- * its key written in, so the first segment goes out at once; else the playlist is fetched first,
- * then its key and first segment side by side. The segment is an immutable file the browser keeps
- * in its HTTP cache, so hls.js's own request for it is answered from there; playlist and key (never
- * cached) are handed to hls.js by EarlyLoader. No hls.js here: video cards import this, and hls.js
- * loads with the page.
+ * its key written in, and its small first segment, so the picture needs no further request; else
+ * the playlist is fetched first, then its key and first segment side by side. A fetched segment is
+ * an immutable file the browser keeps in its HTTP cache, so hls.js's own request for it is answered
+ * from there; playlist, key and a segment from video info are handed to hls.js by EarlyLoader. No
+ * hls.js here: video cards import this, and hls.js loads with the page.
  */
 const early = new Map<string, Promise<string | ArrayBuffer>>();
 const FORGET_AFTER_MS = 30_000;
@@ -45,7 +45,7 @@ export function startEarly(
   const start = info.video_start;
   if (start?.pixel !== source.pixel) fetchEarly(source.url);
   else if (!early.has(source.url))
-    fetchFirstPieces(source.url, remember(source.url, Promise.resolve(start.playlist)));
+    fetchFirstPieces(source.url, remember(source.url, Promise.resolve(start.playlist)), start.first_segment);
   announceFirstSource(info.video_id, source.url);
 }
 
@@ -85,8 +85,11 @@ export function fetchEarly(source: string): void {
   fetchFirstPieces(url, remember(url, fetchBody(url, 'text')));
 }
 
-/** The key (unless the playlist carries it) and the first segment of a playlist, side by side. */
-function fetchFirstPieces(url: string, playlist: Promise<string | ArrayBuffer>) {
+/**
+ * The key (unless the playlist carries it) and the first segment of a playlist, side by side; a
+ * first segment that came inside video info (base64) is hls.js's answer for it, with no request.
+ */
+function fetchFirstPieces(url: string, playlist: Promise<string | ArrayBuffer>, firstSegment?: string) {
   playlist
     .then((text) => {
       const lines = String(text).split('\n');
@@ -94,7 +97,10 @@ function fetchFirstPieces(url: string, playlist: Promise<string | ArrayBuffer>) 
       if (key && !key.startsWith('data:'))
         remember(new URL(key, url).href, fetchBody(new URL(key, url).href, 'arraybuffer'));
       const first = lines.find((line) => line.trim() && !line.startsWith('#'));
-      if (first) void fetchBody(new URL(first.trim(), url).href, 'arraybuffer').catch(() => undefined);
+      if (!first) return;
+      const segmentUrl = new URL(first.trim(), url).href;
+      if (firstSegment) remember(segmentUrl, Promise.resolve(fromBase64(firstSegment)));
+      else void fetchBody(segmentUrl, 'arraybuffer').catch(() => undefined);
     })
     .catch(() => undefined); // hls.js asks again and reports what goes wrong
 }
@@ -121,4 +127,11 @@ async function fetchBody(url: string, type: 'text' | 'arraybuffer'): Promise<str
   const reply = await fetch(url);
   if (!reply.ok) throw new Error(`${url} answered ${reply.status}`);
   return type === 'text' ? reply.text() : reply.arrayBuffer();
+}
+
+function fromBase64(text: string): ArrayBuffer {
+  const binary = atob(text);
+  const bytes = new Uint8Array(binary.length);
+  for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);
+  return bytes.buffer;
 }
