@@ -27,4 +27,27 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  {
+    files: ['packages/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      // The contract's schema modules build zod schemas when they load (a third of a second on a
+      // phone, in the home page's start): the app takes only types from them, values from the
+      // modules without zod.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex:
+                '^@app/contract(/(?!(constants|rules|status-codes|wire|account-rules|menu-filters|money)$).*)?$',
+              allowTypeImports: true,
+              message:
+                'values from the zod-free contract modules only (constants, rules, status-codes, wire, account-rules, menu-filters, money)',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -108,3 +108,8 @@ export const MAX_JSON_BODY_BYTES = 64 * 1024;
 export const TOKEN_MAX_LENGTH = 128;
 /** Lists stop at this page: deeper offsets cost the database and no one scrolls that far. */
 export const MAX_LIST_PAGE = 10_000;
+
+/** Report reasons the report dialog offers; 999 means the user typed the reason in `report_content`. */
+export const REPORT_REASONS = [1, 2, 3, 4, 5] as const;
+export const REPORT_TYPE_TEXT = 999;
+export const REPORT_CONTENT_MAX_LENGTH = 500;

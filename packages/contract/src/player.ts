@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { optionalBody, TokenParamSchema, VideoTypeSchema, VideoViewsSchema } from './startup.ts';
 import { replySchema } from './status.ts';
+import { REPORT_CONTENT_MAX_LENGTH, REPORT_REASONS, REPORT_TYPE_TEXT } from './constants.ts';
 import { RENDITIONS } from './streaming.ts';
 import { ActorSchema, PageQuerySchema, VideoIdSchema, VideoPageSchema, VideoSchema } from './videos.ts';
 
@@ -55,10 +56,6 @@ export const VideoActorsReplySchema = replySchema(z.object({ actors: z.array(Act
 export const RelatedVideosQuerySchema = PageQuerySchema.extend({ video_type: VideoTypeSchema.optional() });
 export const RelatedVideosReplySchema = replySchema(VideoPageSchema);
 
-/** Report reasons the report dialog offers; 999 means the user typed the reason in `report_content`. */
-export const REPORT_REASONS = [1, 2, 3, 4, 5] as const;
-export const REPORT_TYPE_TEXT = 999;
-export const REPORT_CONTENT_MAX_LENGTH = 500;
 const REPORT_FIELD_MAX_LENGTH = 200;
 
 const ReportTypeSchema = z

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { ACTIVITY_CODE_MAX_LENGTH } from './constants.ts';
 import { EMAIL_PATTERN } from './rules.ts';
-import { orderCostCents, yuanOf } from './shop.ts';
 import { optionalBody, TokenParamSchema } from './startup.ts';
 import { replySchema } from './status.ts';
 
@@ -97,20 +96,7 @@ export const TicketSchema = z.object({
 export type Ticket = z.infer<typeof TicketSchema>;
 export const TicketListReplySchema = replySchema(z.object({ result: z.array(TicketSchema) }));
 
-/** §4 and §5: a ticket applies only when the plan price is at least its limit_price. */
-export function ticketApplies(planPrice: number, ticket: Pick<Ticket, 'limit_price'>): boolean {
-  return planPrice >= ticket.limit_price;
-}
-
-/**
- * §4: the cost the payment page shows, in yuan as the wire carries prices: the server's own rule
- * (`orderCostCents`), so the page and the order always agree.
- */
-export function costWithTicket(planPrice: number, ticket: Pick<Ticket, 'price' | 'limit_price'> | null) {
-  const cents = (yuan: number) => Math.round(yuan * 100);
-  const held = ticket && { priceCents: cents(ticket.price), limitPriceCents: cents(ticket.limit_price) };
-  return yuanOf(orderCostCents(cents(planPrice), held ?? undefined).cost);
-}
+export { costWithTicket, ticketApplies } from './money.ts';
 
 // ── Appeals ──────────────────────────────────────────────────────────────────
 

@@ -16,23 +16,7 @@ export const PAY_TYPES = ['alipay', 'wechat', 'unionpay'] as const;
 export type PayType = (typeof PAY_TYPES)[number];
 export const PayTypeSchema = z.enum(PAY_TYPES);
 
-/** Cents as the yuan the screens show: 3000 → 30, 1250 → 12.5. */
-export function yuanOf(cents: number): number {
-  return cents / 100;
-}
-
-/**
- * §4 and §5: a ticket takes its price off only when the plan price is at least its limit_price.
- * All in cents. A gateway cannot charge nothing, so the cost never goes below one cent.
- */
-export function orderCostCents(
-  planPriceCents: number,
-  ticket?: { priceCents: number; limitPriceCents: number },
-): { cost: number; discount: number } {
-  if (!ticket || planPriceCents < ticket.limitPriceCents) return { cost: planPriceCents, discount: 0 };
-  const cost = Math.max(1, planPriceCents - ticket.priceCents);
-  return { cost, discount: planPriceCents - cost };
-}
+export { orderCostCents, yuanOf } from './money.ts';
 
 /** Ids the shop calls take: positive integers that fit the database's integer column. */
 const MAX_INT4 = 2_147_483_647;

@@ -1,4 +1,4 @@
-import { formatMenuFilters, type FilterRow, type MenuFilters } from '@app/contract/browse';
+import { formatMenuFilters, type FilterRow, type MenuFilters } from '@app/contract/menu-filters';
 
 /** The filter popup's choice: one value per row, or none (the row's "all"). */
 export type FilterChoice = Partial<Record<FilterRow, string | number>>;

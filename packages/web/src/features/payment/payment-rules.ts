@@ -1,6 +1,6 @@
 import type { PayType, Plan, PromotionLevel, Ticket } from '@app/contract';
 import { PLANS_SHOWN_BEFORE_EXPAND, PROMOTION_LEVELS } from '@app/contract/constants';
-import { costWithTicket, ticketApplies } from '@app/contract/rewards';
+import { costWithTicket, ticketApplies } from '@app/contract/money';
 import { formatDate } from '@app/contract/rules';
 import { Status, sessionEndedCodes, type StatusCode } from '@app/contract/status-codes';
 

@@ -1,5 +1,5 @@
 import type { VideoType } from '@app/contract';
-import { defaultMenuOrder, type FilterRow } from '@app/contract/browse';
+import { defaultMenuOrder, type FilterRow } from '@app/contract/menu-filters';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -1,4 +1,5 @@
-import { REPORT_TYPE_TEXT, type Actor, type VideoInfo, type VideoPage, type VideoType } from '@app/contract';
+import type { Actor, VideoInfo, VideoPage, VideoType } from '@app/contract';
+import { REPORT_TYPE_TEXT } from '@app/contract/constants';
 import { PAGE_SIZE } from '@app/contract/constants';
 import { Status } from '@app/contract/status-codes';
 import { request, type Envelope } from '../../../app/api/client.ts';

@@ -1,4 +1,5 @@
-import { formatPlayCount, type Video, type VideoType } from '@app/contract';
+import type { Video, VideoType } from '@app/contract';
+import { formatPlayCount } from '@app/contract/rules';
 import { InfiniteScroll } from 'antd-mobile';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { REPORT_CONTENT_MAX_LENGTH, REPORT_REASONS } from '@app/contract';
+import { REPORT_CONTENT_MAX_LENGTH, REPORT_REASONS } from '@app/contract/constants';
 import { TOAST_MS } from '@app/contract/constants';
 import { Button, Dialog, Popup, Radio, Space, TextArea, Toast } from 'antd-mobile';
 import { useState } from 'react';

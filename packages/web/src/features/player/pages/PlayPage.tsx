@@ -1,16 +1,11 @@
-import {
-  formatDate,
-  formatPlayCount,
-  UNLIMITED_VIEWS,
-  type Actor,
-  type VideoInfo,
-  type VideoType,
-} from '@app/contract';
+import type { Actor, VideoInfo, VideoType } from '@app/contract';
+import { formatDate, formatPlayCount } from '@app/contract/rules';
 import {
   COPY_CONFIRMATION_MS,
   PLAYER_AD_COUNTDOWN_S,
   TOAST_MS,
   VIEWS_TOAST_MS,
+  UNLIMITED_VIEWS,
 } from '@app/contract/constants';
 import { Dialog, Toast } from 'antd-mobile';
 import {
