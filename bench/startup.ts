@@ -220,7 +220,16 @@ async function lighthouseRun(base: string) {
     const exited = new Promise((resolve) => chrome.once('exit', resolve));
     chrome.kill('SIGKILL');
     await exited;
-    fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
+    // Chromium's helpers may still be writing into the profile for a moment after it exits.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
+        break;
+      } catch (error) {
+        if (attempt === 10) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      }
+    }
   }
 }
 
