@@ -38,28 +38,32 @@ export function createSignInLimits(db: Db) {
     async attempt(subjects: LimitedSubject[], checkPassword: () => Promise<boolean>): Promise<boolean> {
       const now = new Date();
       const windowStart = new Date(now.getTime() - WINDOW_MS);
-      const failures = await queries.recentFailures(
-        db,
-        subjects.map((limited) => limited.subject),
-        windowStart,
-      );
-      let waitMs = 0;
-      for (const { subject, max } of subjects) {
-        // Newest first: this try and the ones being checked count as made now.
-        const tries = [
-          ...Array.from({ length: 1 + (checking.get(subject) ?? 0) }, () => now),
-          ...failures.filter((failure) => failure.subject === subject).map((failure) => failure.failed_at),
-        ];
-        // The (max+1)-th newest try is the one whose ageing ends the wait.
-        const blocking = tries[max];
-        if (blocking) waitMs = Math.max(waitMs, blocking.getTime() + WINDOW_MS - now.getTime());
-      }
-      if (waitMs > 0)
-        refuse(Status.refused, 'login_wait', { wait_minutes: Math.max(1, Math.ceil(waitMs / 60_000)) });
-
-      // Counted as being checked until its failure is a row: never neither, so never missed.
+      // A try counts as being checked from before it looks at the others until its failure is a
+      // row, so of two tries at once the later always sees the earlier: in the count of those being
+      // checked, or as a row once that one is done. (One seen both ways counts twice: a rare early
+      // refusal, never a guess too many.)
       change(subjects, +1);
       try {
+        const others = new Map(subjects.map(({ subject }) => [subject, (checking.get(subject) ?? 1) - 1]));
+        const failures = await queries.recentFailures(
+          db,
+          subjects.map((limited) => limited.subject),
+          windowStart,
+        );
+        let waitMs = 0;
+        for (const { subject, max } of subjects) {
+          // Newest first: this try and the ones being checked count as made now.
+          const tries = [
+            ...Array.from({ length: 1 + (others.get(subject) ?? 0) }, () => now),
+            ...failures.filter((failure) => failure.subject === subject).map((failure) => failure.failed_at),
+          ];
+          // The (max+1)-th newest try is the one whose ageing ends the wait.
+          const blocking = tries[max];
+          if (blocking) waitMs = Math.max(waitMs, blocking.getTime() + WINDOW_MS - now.getTime());
+        }
+        if (waitMs > 0)
+          refuse(Status.refused, 'login_wait', { wait_minutes: Math.max(1, Math.ceil(waitMs / 60_000)) });
+
         if (!(await checkPassword())) {
           await queries.recordFailure(
             db,
@@ -69,14 +73,14 @@ export function createSignInLimits(db: Db) {
           );
           return false;
         }
+        const cleared = subjects.filter(
+          (limited) => limited.clearOnPass && failures.some((failure) => failure.subject === limited.subject),
+        );
+        await Promise.all(cleared.map((limited) => queries.clearFailuresOf(db, limited.subject)));
+        return true;
       } finally {
         change(subjects, -1);
       }
-      const cleared = subjects.filter(
-        (limited) => limited.clearOnPass && failures.some((failure) => failure.subject === limited.subject),
-      );
-      await Promise.all(cleared.map((limited) => queries.clearFailuresOf(db, limited.subject)));
-      return true;
     },
   };
 }
