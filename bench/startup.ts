@@ -220,17 +220,21 @@ async function lighthouseRun(base: string) {
     const exited = new Promise((resolve) => chrome.once('exit', resolve));
     chrome.kill('SIGKILL');
     await exited;
-    // Chromium's helpers may still be writing into the profile for a moment after it exits.
-    for (let attempt = 0; ; attempt++) {
-      try {
-        fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
-        break;
-      } catch (error) {
-        if (attempt === 10) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 300));
-      }
+    await removeProfile(profile);
+  }
+}
+
+/** Chromium's helpers may still be writing into the profile for a moment after it exits. */
+async function removeProfile(profile: string) {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    try {
+      fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 300));
     }
   }
+  console.warn(`could not remove the Lighthouse profile ${profile}`);
 }
 
 async function main() {
