@@ -99,7 +99,8 @@ function fetchFirstPieces(url: string, playlist: Promise<string | ArrayBuffer>, 
       const first = lines.find((line) => line.trim() && !line.startsWith('#'));
       if (!first) return;
       const segmentUrl = new URL(first.trim(), url).href;
-      if (firstSegment) remember(segmentUrl, Promise.resolve(fromBase64(firstSegment)));
+      if (firstSegment)
+        remember(segmentUrl, fetchBody(`data:video/mp2t;base64,${firstSegment}`, 'arraybuffer'));
       else void fetchBody(segmentUrl, 'arraybuffer').catch(() => undefined);
     })
     .catch(() => undefined); // hls.js asks again and reports what goes wrong
@@ -127,11 +128,4 @@ async function fetchBody(url: string, type: 'text' | 'arraybuffer'): Promise<str
   const reply = await fetch(url);
   if (!reply.ok) throw new Error(`${url} answered ${reply.status}`);
   return type === 'text' ? reply.text() : reply.arrayBuffer();
-}
-
-function fromBase64(text: string): ArrayBuffer {
-  const binary = atob(text);
-  const bytes = new Uint8Array(binary.length);
-  for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);
-  return bytes.buffer;
 }

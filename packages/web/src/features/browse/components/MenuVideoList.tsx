@@ -7,7 +7,7 @@ import {
   TOP_PERIODS,
   VIDEO_ORDERS,
 } from '@app/contract/constants';
-import type { FilterRow } from '@app/contract/browse';
+import type { FilterRow } from '@app/contract/menu-filters';
 import { Popup } from 'antd-mobile';
 import { FilterOutline } from 'antd-mobile-icons';
 import { useCallback, useState } from 'react';
