@@ -33,6 +33,9 @@ const pgliteParsers = {
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Db> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server closes (a restart, an admin's terminate) is dropped by the pool,
+    // which opens a fresh one for the next query; unheard, its 'error' would end the whole process.
+    pool.on('error', () => undefined);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparedStatements(pool) }) });
     registerNotifications(db, postgresNotifications(options.databaseUrl));
     return db;
