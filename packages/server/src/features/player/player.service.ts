@@ -21,6 +21,9 @@ import { signedPlaylistPath } from '../streaming/stream-urls.ts';
 import type { UserService } from '../user/user.service.ts';
 import * as queries from './player.queries.ts';
 
+/** Starting playlists kept per process: at most ~64 KB each (the first segment), so ~13 MB. */
+const STARTS_KEPT = 200;
+
 export interface VideoReport {
   reportType: number;
   content: string;
@@ -47,8 +50,27 @@ export function createPlayerService(ctx: AppContext, appInfo: AppInfoService, us
    * The playlist the player starts with, its key written in, and its small first segment: given
    * only with the source itself, so key and segment go to the same callers the stream line would
    * serve them (ARCHITECTURE, HLS keys). The picture then waits for no request after video info.
+   * A rendition's key, playlist and segments never change once ingested, so each process keeps the
+   * starts of the videos played most lately instead of reading them again for every viewer.
    */
-  async function startingPlaylist(asset: string, pixel: VideoStart['pixel']): Promise<VideoStart> {
+  const starts = new Map<string, Promise<VideoStart>>();
+  function startingPlaylist(asset: string, pixel: VideoStart['pixel']): Promise<VideoStart> {
+    const name = `${asset}/${pixel}`;
+    const known = starts.get(name);
+    if (known) {
+      starts.delete(name);
+      starts.set(name, known); // most lately used last
+      return known;
+    }
+    const reading = readStartingPlaylist(asset, pixel);
+    starts.set(name, reading);
+    // A missing rendition is asked again next time.
+    reading.catch(() => starts.get(name) === reading && starts.delete(name));
+    if (starts.size > STARTS_KEPT) starts.delete(starts.keys().next().value as string);
+    return reading;
+  }
+
+  async function readStartingPlaylist(asset: string, pixel: VideoStart['pixel']): Promise<VideoStart> {
     const row = await findRenditionKey(db, asset, pixel);
     if (!row) notFound('video_not_found');
     const keyUri = `data:application/octet-stream;base64,${row.key.toString('base64')}`;
@@ -61,6 +83,10 @@ export function createPlayerService(ctx: AppContext, appInfo: AppInfoService, us
     /** `startPixel`: the quality the player starts with, whose playlist comes along when allowed. */
     async videoInfo(userId: number, avkey: string, startPixel?: VideoStart['pixel']): Promise<VideoInfo> {
       const video = await videoOf(avkey);
+      // Read beside the view count and the details; handed out only when the source is given.
+      const start = startPixel ? startingPlaylist(video.asset_id, startPixel) : undefined;
+      // Observed here so a missing rendition is no unhandled rejection; awaiting it still throws.
+      start?.catch(() => undefined);
       const { views: viewSettings } = await appInfo.stored();
       const now = ctx.now();
       const today = businessDay(ctx.config.businessTimeZone, now);
@@ -98,8 +124,7 @@ export function createPlayerService(ctx: AppContext, appInfo: AppInfoService, us
           );
         }
       }
-      const video_start =
-        startPixel && video_urls[startPixel] ? await startingPlaylist(video.asset_id, startPixel) : undefined;
+      const video_start = start && startPixel && video_urls[startPixel] ? await start : undefined;
       return {
         ...details,
         video_urls,
