@@ -67,6 +67,45 @@ describe('Recommend feed', () => {
   });
 });
 
+describe('back from a video', () => {
+  it('the long home is where it was: same scroll position and cards, no feed asked for again', async () => {
+    const { context, page } = await startedPhone(browser);
+    const card = page.locator('.home__feed a.video-card').nth(7);
+    while (!(await card.count())) await page.mouse.wheel(0, 600);
+    await card.scrollIntoViewIfNeeded();
+    await card.locator('img').first().waitFor();
+    const scrolled = await page.evaluate(() => scrollY);
+    expect(scrolled).toBeGreaterThan(300);
+    const href = await card.getAttribute('href');
+
+    await card.click();
+    await page.waitForURL((url) => url.pathname === href);
+    await page.locator('video.player__video').waitFor();
+    await expect.poll(() => page.evaluate(() => scrollY)).toBe(0);
+    const feedAsked = feedRequests(page);
+
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/long');
+    await expect.poll(() => page.evaluate(() => scrollY)).toBe(scrolled);
+    // The same card, already with its cover, on screen at once.
+    expect(await card.locator('img').first().isVisible()).toBe(true);
+    const box = await card.boundingBox();
+    expect(box && box.y >= 0 && box.y + box.height <= 844).toBe(true);
+    expect(feedAsked).toEqual([]);
+    await shot(page, 'browse-back-from-video');
+    await context.close();
+  });
+});
+
+/** Requests for the Recommend feed's pages from now on. */
+const feedRequests = (page: Page) => {
+  const seen: string[] = [];
+  page.on('request', (request: Request) => {
+    if (new URL(request.url()).pathname.startsWith('/v2/longs/videos/')) seen.push(request.url());
+  });
+  return seen;
+};
+
 describe('announcement bar', () => {
   it('shows app info news as text on the homes, and closing it keeps it away until the same time tomorrow', async () => {
     const { context, page } = await startedPhone(browser);
@@ -125,7 +164,8 @@ describe('menu lists', () => {
     const { context, page } = await startedPhone(browser);
     const seen = menuRequests(page);
     await open(page, `/long/list/${menu.menu_id}`);
-    await page.getByText(menu.menu_name).first().waitFor();
+    // The long home, kept hidden behind this page, has a tab of the same name.
+    await page.getByText(menu.menu_name).filter({ visible: true }).first().waitFor();
     await page.getByTestId('filter-open').click();
     const popup = page.getByTestId('filter-popup');
     await popup.waitFor();
@@ -184,13 +224,14 @@ describe('browsing pages', () => {
     await shot(page, 'browse-category-list');
 
     await open(page, '/long/category');
-    await page.getByText('演员', { exact: true }).first().click();
+    await page.getByText('演员', { exact: true }).filter({ visible: true }).first().click();
     await page.getByTestId('actor-grid').locator('a').first().click();
     await page.getByTestId('actor-head').waitFor();
     await shot(page, 'browse-actor');
 
     await open(page, '/classic');
-    await expect.poll(() => page.locator('.video-card').count(), { timeout: 20_000 }).toBe(6);
+    // The long home stays in the page, hidden, while another page is up: only what shows counts.
+    await expect.poll(() => page.locator('.video-card:visible').count(), { timeout: 20_000 }).toBe(6);
     await shot(page, 'browse-classic');
     await context.close();
   });

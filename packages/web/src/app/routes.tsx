@@ -1,5 +1,15 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import type { VideoType } from '@app/contract';
+import {
+  Activity,
+  lazy,
+  Suspense,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { warmAudioOutput } from '../features/player/audio-warmup.ts';
 import { Spinner } from '../components/spinner/Spinner.tsx';
 import { RequireBinding } from './shell/guards.tsx';
@@ -93,12 +103,14 @@ interface RouteSpec {
   name: string;
   element?: ReactNode;
   needsBinding?: boolean;
+  /** Rendered by KeptHome instead of the router (see there). */
+  kept?: boolean;
 }
 
 export const ROUTES: RouteSpec[] = [
-  { path: '/long', name: 'long', element: <HomePage type="long" /> },
-  { path: '/short', name: 'short', element: <HomePage type="short" /> },
-  { path: '/original', name: 'original', element: <HomePage type="original" /> },
+  { path: '/long', name: 'long', kept: true },
+  { path: '/short', name: 'short', kept: true },
+  { path: '/original', name: 'original', kept: true },
   { path: '/long/play/:avkey', name: 'lPlay', element: <PlayPage /> },
   { path: '/short/play/:avkey', name: 'sPlay', element: <PlayPage /> },
   { path: '/actor/:actorid', name: 'actor', element: <ActorPage /> },
@@ -159,8 +171,10 @@ export function AppRoutes() {
         </div>
       }
     >
+      <KeptHome />
       <Routes>
         {ROUTES.map((route) => {
+          if (route.kept) return <Route key={route.path} path={route.path} element={null} />;
           const page = route.element ?? <PlaceholderPage name={route.name} />;
           return (
             <Route
@@ -174,4 +188,38 @@ export function AppRoutes() {
       </Routes>
     </Suspense>
   );
+}
+
+const HOME_TYPES: VideoType[] = ['long', 'short', 'original'];
+
+/**
+ * The last home page opened stays mounted, hidden, while another page is up (React's Activity:
+ * its effects stop, so no timers, observers or requests run for it; its state and DOM stay). Back
+ * from a video the feed is where it was: same scroll position, pages and covers already loaded,
+ * nothing asked for again.
+ */
+function KeptHome() {
+  const { pathname } = useLocation();
+  const current = HOME_TYPES.find((type) => pathname === `/${type}`);
+  const [kept, setKept] = useState<VideoType | null>(null);
+  if (current && current !== kept) setKept(current);
+  if (!kept) return null;
+  return (
+    <Activity key={kept} mode={kept === current ? 'visible' : 'hidden'}>
+      <KeptScroll />
+      <HomePage type={kept} />
+    </Activity>
+  );
+}
+
+/** The window's scroll position of a kept page, given back when the page shows again. */
+function KeptScroll() {
+  const position = useRef(0);
+  useLayoutEffect(() => {
+    window.scrollTo(0, position.current);
+    const remember = () => (position.current = window.scrollY);
+    window.addEventListener('scroll', remember, { passive: true });
+    return () => window.removeEventListener('scroll', remember);
+  }, []);
+  return null;
 }

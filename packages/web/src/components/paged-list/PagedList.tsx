@@ -34,11 +34,16 @@ export function PagedList<T>({ load, render, emptyText, pageSize = PAGE_SIZE, on
   // Replies of an earlier `load` (a tab left behind) must not land in this one's list.
   const generation = useRef(0);
 
+  // The `load` whose first page is on screen: a list shown again after a hidden while (in a kept
+  // home page, routes.tsx) stays as it was instead of starting again at page 1.
+  const shown = useRef<typeof load | null>(null);
+
   const first = useCallback(async () => {
     const mine = ++generation.current;
     try {
       const reply = await load(1);
       if (mine !== generation.current) return;
+      shown.current = load;
       setItems(reply.items);
       setTotal(reply.total);
       setPage(1);
@@ -49,11 +54,12 @@ export function PagedList<T>({ load, render, emptyText, pageSize = PAGE_SIZE, on
   }, [load]);
 
   useEffect(() => {
+    if (shown.current === load) return;
     setState('loading');
     setItems([]);
     setPage(0);
     void first();
-  }, [first]);
+  }, [first, load]);
 
   const more = async () => {
     const mine = generation.current;

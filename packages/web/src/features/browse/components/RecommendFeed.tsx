@@ -1,5 +1,5 @@
 import type { RecommendBlock, VideoType } from '@app/contract';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EncryptedImage } from '../../../components/encrypted-image/index.ts';
@@ -46,11 +46,19 @@ export function RecommendFeed({ type }: { type: VideoType }) {
   const [failed, setFailed] = useState(false);
   const [tags, setTags] = useState<string[]>(() => chosenTags(type));
 
+  // The type whose feed is on screen: shown again after a hidden while (the home is kept,
+  // routes.tsx), the feed stays as it was instead of being drawn again.
+  const shown = useRef<VideoType | null>(null);
   useEffect(() => {
+    if (shown.current === type) return;
     let live = true;
     setFailed(false);
     recommendFeed(type, 0, chosenTags(type)).then(
-      (reply) => live && setBlocks(reply.blocks),
+      (reply) => {
+        if (!live) return;
+        shown.current = type;
+        setBlocks(reply.blocks);
+      },
       () => live && setFailed(true),
     );
     return () => {

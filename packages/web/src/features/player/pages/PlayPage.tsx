@@ -15,7 +15,7 @@ import {
   HeartOutline,
   SendOutline,
 } from 'antd-mobile-icons';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { NetworkError } from '../../../app/api/client.ts';
@@ -23,6 +23,7 @@ import { copyText } from '../../../app/copy-text.ts';
 import { readSetting, writeSetting } from '../../../app/settings.ts';
 import { rememberSignupReturn } from '../../../app/shell/guards.tsx';
 import { followAd } from '../../../app/ad-link.ts';
+import { whenIdle } from '../../../app/idle.ts';
 import { startupData, updateStartupData, useStartupData } from '../../../app/startup/startup-store.ts';
 import { EncryptedImage, holdImageDownloads } from '../../../components/encrypted-image/index.ts';
 import { fetchVideoActors, fetchVideoInfo, PlayerCallError, toggleVideoLike } from '../api/player-api.ts';
@@ -106,10 +107,15 @@ function PlayPage({ avkey }: { avkey: string }) {
   const loadInfo = useCallback(async (): Promise<VideoInfo | null> => {
     try {
       const next = await fetchVideoInfo(avkey);
-      setLoaded({ kind: 'online', info: next });
-      // The member page shows today's views: it reads the count this call just spent.
-      const current = startupData()?.userInfo;
-      if (current) updateStartupData({ userInfo: { ...current, video_views: next.video_views } });
+      // The player has its first source already (early-start.ts): the details render in pieces, so
+      // that hls.js's next steps towards the first picture are not queued behind them.
+      startTransition(() => setLoaded({ kind: 'online', info: next }));
+      // The member page shows today's views: it reads the count this call just spent. Every page
+      // that reads start-up data renders again for it, so that waits for an idle moment.
+      whenIdle(() => {
+        const current = startupData()?.userInfo;
+        if (current) updateStartupData({ userInfo: { ...current, video_views: next.video_views } });
+      });
       return next;
     } catch (error) {
       if (error instanceof PlayerCallError) {
@@ -150,12 +156,14 @@ function PlayPage({ avkey }: { avkey: string }) {
   const onFirstPlaying = useCallback(() => releaseExtras.current(), []);
 
   useEffect(() => {
+    // The actors (below the player) are asked for once video info is in: the server answers
+    // video info, which the first picture waits for, with nothing else of this page to do.
     void loadInfo().then((first) => {
-      if (first) setLiked(first.video_like);
+      if (first) startTransition(() => setLiked(first.video_like));
+      return fetchVideoActors(avkey)
+        .then((list) => startTransition(() => setActors(list)))
+        .catch(() => setActors([]));
     });
-    void fetchVideoActors(avkey)
-      .then(setActors)
-      .catch(() => setActors([]));
     window.scrollTo(0, 0);
   }, [avkey, loadInfo]);
 
@@ -428,39 +436,45 @@ function PlayPage({ avkey }: { avkey: string }) {
         )}
       </main>
 
-      <ChoicePanel
-        kind={panel}
-        options={panel ? choices.options[panel] : []}
-        value={panel ? choices.values[panel] : ''}
-        onChoose={choose}
-        onClose={() => setPanel(null)}
-      />
-      <ReportDialog
-        avkey={avkey}
-        visible={reportOpen}
-        streamHost={choices.lineUrl}
-        onClose={() => setReportOpen(false)}
-      />
-      {vip && (
-        <DownloadDialog
-          visible={downloadOpen}
-          onClose={() => setDownloadOpen(false)}
-          current={
-            info && choices.source
-              ? {
-                  meta: {
-                    video_id: info.video_id,
-                    video_type: info.video_type,
-                    video_title: info.video_title,
-                    cover: poster,
-                    video_duration: info.video_duration,
-                    pixel: choices.pixel,
-                  },
-                  playlistUrl: choices.source,
-                }
-              : null
-          }
-        />
+      {/* The sheets set up (gestures, animations) once the picture moves, or when opened before: the
+          tap that opens the page does not wait for them. */}
+      {(extrasReady || panel !== null || reportOpen || downloadOpen) && (
+        <>
+          <ChoicePanel
+            kind={panel}
+            options={panel ? choices.options[panel] : []}
+            value={panel ? choices.values[panel] : ''}
+            onChoose={choose}
+            onClose={() => setPanel(null)}
+          />
+          <ReportDialog
+            avkey={avkey}
+            visible={reportOpen}
+            streamHost={choices.lineUrl}
+            onClose={() => setReportOpen(false)}
+          />
+          {vip && (
+            <DownloadDialog
+              visible={downloadOpen}
+              onClose={() => setDownloadOpen(false)}
+              current={
+                info && choices.source
+                  ? {
+                      meta: {
+                        video_id: info.video_id,
+                        video_type: info.video_type,
+                        video_title: info.video_title,
+                        cover: poster,
+                        video_duration: info.video_duration,
+                        pixel: choices.pixel,
+                      },
+                      playlistUrl: choices.source,
+                    }
+                  : null
+              }
+            />
+          )}
+        </>
       )}
     </div>
   );
