@@ -1,5 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchChromium, phoneContext } from '../e2e/browser.ts';
@@ -14,7 +15,8 @@ import { median } from './measure.ts';
  *   ad stands between the tap and the picture; unthrottled, then with a phone's CPU (4× slowdown)
  *   and network (150 ms RTT, 1.6 Mbps down) switched on just before the tap;
  * - the stream line's segment throughput against nginx (Debian's package) serving the same files
- *   from the same directory on loopback, as a ratio measured in the same run.
+ *   from the same directory on loopback, as a ratio measured in the same run; both run one process
+ *   per core (see deployment).
  */
 const root = path.resolve(import.meta.dirname, '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -31,8 +33,41 @@ const TARGETS = { unthrottledMs: 250, throttledMs: 1000, nginxRatio: 0.7 };
 const NGINX = '/usr/sbin/nginx';
 const WRK = '/usr/bin/wrk';
 
-const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(root, '.tmp', 'bench-player'));
+/**
+ * The server as deployed (ARCHITECTURE): one process per core on PostgreSQL, as nginx runs one
+ * worker per core. BENCH_DATABASE_URL (default the local PostgreSQL) is an admin connection; the
+ * bench keeps its own database, seeded together with its data directory. With no PostgreSQL there,
+ * one process on embedded PGlite.
+ */
+async function deployment(dataDir: string): Promise<Record<string, string>> {
+  const admin = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const pg = (await import('pg')).default;
+  const client = new pg.Client({ connectionString: admin });
+  try {
+    await client.connect();
+  } catch {
+    return {};
+  }
+  try {
+    const name = 'streamapp_bench_player';
+    let exists = (await client.query('select 1 from pg_database where datname = $1', [name])).rowCount;
+    // A new data directory (no media yet) gets a new database: the seed writes both.
+    if (exists && !fs.existsSync(path.join(dataDir, 'media', 'hls'))) {
+      await client.query(`drop database ${name} with (force)`);
+      exists = 0;
+    }
+    if (!exists) await client.query(`create database ${name}`);
+    const url = new URL(admin);
+    url.pathname = `/${name}`;
+    return { DATABASE_URL: url.toString(), WORKERS: String(os.availableParallelism()) };
+  } finally {
+    await client.end();
+  }
+}
+
+const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(root, '.tmp', 'bench-player-pg'));
 fs.mkdirSync(dataDir, { recursive: true });
+const deployed = await deployment(dataDir);
 const port = await freePort();
 const server = startTs('src/server.ts', [], {
   PORT: String(port),
@@ -40,7 +75,13 @@ const server = startTs('src/server.ts', [], {
   DATA_DIR: dataDir,
   LOG_LEVEL: 'warn',
   NODE_ENV: 'production',
+  ...deployed,
 });
+console.log(
+  deployed.WORKERS
+    ? `server: ${deployed.WORKERS} processes (one per core) on PostgreSQL`
+    : 'server: one process on embedded PGlite (no PostgreSQL for BENCH_DATABASE_URL)',
+);
 const base = `http://127.0.0.1:${port}`;
 let nginx: ChildProcess | undefined;
 let browser: Browser | undefined;

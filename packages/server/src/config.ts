@@ -58,6 +58,11 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the built web app lives; served at / when present. */
   WEB_DIST: z.string().optional(),
+  /**
+   * Server processes sharing the ports, one per core in production (ARCHITECTURE). More than one
+   * needs DATABASE_URL: embedded PGlite belongs to a single process.
+   */
+  WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   /** Skip generating the demo catalogue on a first start (tests seed explicitly). */
   AUTO_SEED: z
     .enum(['0', '1', 'true', 'false'])
@@ -76,6 +81,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     throw new Error(`invalid configuration: ${problems}`);
   }
   const raw = parsed.data;
+  if (raw.WORKERS > 1 && !raw.DATABASE_URL)
+    throw new Error('invalid configuration: WORKERS above 1 needs DATABASE_URL (PGlite serves one process)');
   const linePorts = raw.LINE_PORTS.length > 0 ? raw.LINE_PORTS : extraLinePortsFromArgs(argv, raw.PORT);
   const dataDir = path.resolve(raw.DATA_DIR);
   const serverRoot = path.resolve(import.meta.dirname, '..');
@@ -105,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     logLevel: raw.LOG_LEVEL,
     webDist: path.resolve(raw.WEB_DIST ?? path.join(serverRoot, '..', 'web', 'dist')),
     autoSeed: raw.AUTO_SEED,
+    workers: raw.WORKERS,
   };
 }
 

@@ -79,4 +79,10 @@ describe('the server process', () => {
       await exitOf(server);
     }
   });
+
+  it('refuses more than one worker on the embedded database, saying why', async () => {
+    const server = startTs('src/server.ts', [], { ...data.env, DATABASE_URL: '', WORKERS: '2' });
+    expect(await exitOf(server)).toBe(1);
+    expect(server.output()).toContain('WORKERS above 1 needs DATABASE_URL');
+  });
 });

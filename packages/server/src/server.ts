@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import http from 'node:http';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
@@ -64,7 +65,47 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
-main().catch((error: unknown) => {
+/**
+ * WORKERS > 1: this process only looks after the workers, which share the ports (one per core, like
+ * an nginx's worker processes). The first worker migrates and seeds alone before the others start,
+ * so they never race over the schema. A worker that dies is replaced; SIGTERM/SIGINT pass to every
+ * worker, which shut down gracefully.
+ */
+async function supervise(workers: number) {
+  let stopping = false;
+  const running = () => Object.values(cluster.workers ?? {}).filter((worker) => worker && !worker.isDead());
+  cluster.on('exit', () => stopping && running().length === 0 && process.exit(0));
+  const stop = () => {
+    stopping = true;
+    for (const worker of running()) worker?.process.kill('SIGTERM');
+  };
+  // From the first moment: a stop while workers still start stops them too.
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+
+  const startWorker = () =>
+    new Promise<void>((resolve, reject) => {
+      const worker = cluster.fork();
+      const early = (code: number | null) =>
+        stopping ? resolve() : reject(new Error(`a worker exited while starting (${code})`));
+      worker.once('exit', early);
+      worker.once('listening', () => {
+        worker.off('exit', early);
+        worker.once('exit', (code) => {
+          if (stopping) return;
+          console.error(`worker ${worker.process.pid} exited (${code}); starting another`);
+          void startWorker().catch(() => undefined);
+        });
+        resolve();
+      });
+    });
+  // `listening` comes once per port; the first worker's first one means migrations and seed are done.
+  await startWorker();
+  await Promise.all(Array.from({ length: workers - 1 }, startWorker));
+}
+
+const workers = cluster.isPrimary ? loadConfig(process.env, process.argv.slice(2)).workers : 1;
+(workers > 1 ? supervise(workers) : main()).catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });
