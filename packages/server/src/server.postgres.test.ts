@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareDataDir } from './test/build-app.ts';
+import { expectGuestsKept, registerGuestsInALoop } from './test/guest-writes.ts';
 import { exitOf, freePort, startTs, waitForHealthy } from './test/run-process.ts';
 
 // Several workers need a shared PostgreSQL, so this file runs only with TEST_DATABASE_URL
@@ -43,41 +44,15 @@ describe('the server with two workers on PostgreSQL', () => {
       .toBe(2);
     expect(workersOf(server.pid!)).not.toContain(dead);
 
-    const acknowledged: string[] = [];
-    let stopped = false;
-    const writer = async () => {
-      while (!stopped) {
-        try {
-          const reply = await fetch(`${base}/v1/register/guest`, { method: 'POST' });
-          if (reply.status === 201) acknowledged.push((await reply.json()).response.token);
-        } catch {
-          return; // the server has stopped accepting connections
-        }
-      }
-    };
-    const writers = Array.from({ length: 8 }, writer);
+    const writes = registerGuestsInALoop(base);
     await new Promise((resolve) => setTimeout(resolve, 700));
     const workers = workersOf(server.pid!);
     server.kill('SIGTERM');
     expect(await exitOf(server)).toBe(0);
-    stopped = true;
-    await Promise.all(writers);
+    const acknowledged = await writes.stop();
     expect(acknowledged.length).toBeGreaterThan(10);
     for (const pid of workers) expect(() => process.kill(pid, 0)).toThrow();
-
     // Every guest the workers acknowledged is there for a server started again.
-    const again = startTs('src/server.ts', [], { ...data.env, PORT: String(port) });
-    try {
-      await waitForHealthy(base, again);
-      for (const token of acknowledged) {
-        const info = await fetch(`${base}/v1/user/info?token=${encodeURIComponent(token)}`, {
-          method: 'POST',
-        });
-        expect(info.status).toBe(200);
-      }
-    } finally {
-      again.kill('SIGTERM');
-      await exitOf(again);
-    }
+    await expectGuestsKept({ ...data.env, PORT: String(port) }, base, acknowledged);
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareDataDir } from './test/build-app.ts';
+import { expectGuestsKept, registerGuestsInALoop } from './test/guest-writes.ts';
 import { exitOf, freePort, startTs, waitForHealthy } from './test/run-process.ts';
 
 let data: Awaited<ReturnType<typeof prepareDataDir>>;
@@ -16,40 +17,14 @@ describe('the server process', () => {
     const first = startTs('src/server.ts', [], env);
     await waitForHealthy(base, first);
 
-    const acknowledged: string[] = [];
-    let stopped = false;
-    const writer = async () => {
-      while (!stopped) {
-        try {
-          const reply = await fetch(`${base}/v1/register/guest`, { method: 'POST' });
-          if (reply.status === 201) acknowledged.push((await reply.json()).response.token);
-        } catch {
-          return; // the server has stopped accepting connections
-        }
-      }
-    };
-    const writers = Array.from({ length: 8 }, writer);
+    const writes = registerGuestsInALoop(base);
     await new Promise((resolve) => setTimeout(resolve, 700));
     first.kill('SIGTERM');
     const code = await exitOf(first);
-    stopped = true;
-    await Promise.all(writers);
+    const acknowledged = await writes.stop();
     expect(code).toBe(0);
     expect(acknowledged.length).toBeGreaterThan(10);
-
-    const second = startTs('src/server.ts', [], env);
-    try {
-      await waitForHealthy(base, second);
-      for (const token of acknowledged) {
-        const info = await fetch(`${base}/v1/user/info?token=${encodeURIComponent(token)}`, {
-          method: 'POST',
-        });
-        expect(info.status).toBe(200);
-      }
-    } finally {
-      second.kill('SIGTERM');
-      await exitOf(second);
-    }
+    await expectGuestsKept(env, base, acknowledged);
   });
 
   it('listens on extra line ports and encrypts API replies there', async () => {
