@@ -83,10 +83,9 @@ export function createPlayerService(ctx: AppContext, appInfo: AppInfoService, us
     /** `startPixel`: the quality the player starts with, whose playlist comes along when allowed. */
     async videoInfo(userId: number, avkey: string, startPixel?: VideoStart['pixel']): Promise<VideoInfo> {
       const video = await videoOf(avkey);
-      // Read beside the view count and the details; handed out only when the source is given.
+      // Read beside the view count and the details (startingPlaylist observes its failure, so an
+      // unused one is no unhandled rejection); handed out only when the source is given.
       const start = startPixel ? startingPlaylist(video.asset_id, startPixel) : undefined;
-      // Observed here so a missing rendition is no unhandled rejection; awaiting it still throws.
-      start?.catch(() => undefined);
       const { views: viewSettings } = await appInfo.stored();
       const now = ctx.now();
       const today = businessDay(ctx.config.businessTimeZone, now);
@@ -124,7 +123,7 @@ export function createPlayerService(ctx: AppContext, appInfo: AppInfoService, us
           );
         }
       }
-      const video_start = start && startPixel && video_urls[startPixel] ? await start : undefined;
+      const video_start = startPixel && video_urls[startPixel] ? await start : undefined;
       return {
         ...details,
         video_urls,
