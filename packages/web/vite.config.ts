@@ -1,3 +1,4 @@
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import type { OutputChunk } from 'rolldown';
@@ -127,27 +128,87 @@ function noChunkCycles(): Plugin {
   };
 }
 
-/** Lazily loaded modules of the first screen and its pop-ups (see the 'first-screen' chunk group). */
+/**
+ * Puts src/app/antd-render.ts in the place of antd-mobile's `utils/unstable-render`: the
+ * library's imperative dialogs and toasts then render through React 19's root API from the start,
+ * and its legacy render helper (rc-util with Babel's runtime, about 4 KB) leaves the start-up code.
+ * In the build and in the dev server's pre-bundling of antd-mobile alike.
+ */
+const ANTD_RENDER = path.resolve(import.meta.dirname, 'src/app/antd-render.ts');
+function antdRootRender() {
+  return {
+    name: 'antd-root-render',
+    resolveId(source: string, importer: string | undefined) {
+      const fromLibrary =
+        importer &&
+        /antd-mobile[\\/]es[\\/]/.test(importer) &&
+        /^\.{1,2}\/(utils\/)?unstable-render$/.test(source);
+      return fromLibrary || source === 'antd-mobile/es/utils/unstable-render' ? ANTD_RENDER : null;
+    },
+  };
+}
+
+/**
+ * The shell (render.tsx's static graph: routes, bottom menu, loading screen, notices) in one file:
+ * the small modules it shares with later pages would otherwise each be a chunk of their own, and
+ * the icons of the bottom menu compress better together.
+ */
+const SHELL = [
+  /[\\/]src[\\/]app[\\/](render\.tsx|routes\.tsx|idle\.ts|session\.ts|likes\.ts|collections-cache\.ts|perf-marks\.ts|startup[\\/]startup-store\.ts|i18n[\\/]index\.ts|theme\.css)$/,
+  /[\\/]src[\\/]app[\\/]shell[\\/](AppShell|TabBar|LoadingScreen|guards)\.tsx$/,
+  /[\\/]src[\\/]app[\\/]shell[\\/](notices|use-go-back)\.ts$/,
+  /[\\/]src[\\/]app[\\/]shell[\\/]loading-screen\.css$/,
+  /[\\/]src[\\/]components[\\/]spinner[\\/]/,
+  /[\\/]src[\\/]features[\\/]player[\\/]audio-warmup\.ts$/,
+  /node_modules[\\/]antd-mobile[\\/]es[\\/]components[\\/](tab-bar|badge|safe-area)[\\/]/,
+  /node_modules[\\/]antd-mobile[\\/]es[\\/]global[\\/]/,
+  /node_modules[\\/]antd-mobile[\\/]es[\\/]utils[\\/](with-default-props|native-props|can-use-dom|attach-properties-to-component|use-props-value|traverse-react-node)\.js$/,
+  /node_modules[\\/]antd-mobile-icons[\\/]es[\\/](VideoOutline|PlayOutline|AppOutline|SearchOutline|HeartOutline|UserOutline)\.js$/,
+  /node_modules[\\/]ahooks[\\/]es[\\/](utils[\\/]index\.js|useMemoizedFn[\\/]|useUpdate[\\/])/,
+  /node_modules[\\/](classnames|react-is)[\\/]/,
+];
+
+/**
+ * Lazily loaded modules of the first screen: the home page, what it draws and the cover ad (see
+ * the 'first-screen' chunk group).
+ */
 const FIRST_SCREEN = [
   // The banner slider (with its swiper) waits for idle on purpose: not part of this group.
-  /[\\/]src[\\/](features[\\/]home|app[\\/]popups)[\\/](?!.*BannerSlider)/,
-  /[\\/]src[\\/]app[\\/](ad-link\.ts|shell[\\/]HiddenConfigTrigger\.tsx)$/,
+  /[\\/]src[\\/]features[\\/]home[\\/](?!.*BannerSlider)/,
+  // The cover ad shows as the first screen does; the other pop-ups wait (see POPUPS).
+  /[\\/]src[\\/]app[\\/](popups[\\/](announcement-text\.ts|CoverAd\.tsx|popups\.css)|ad-link\.ts|shell[\\/]HiddenConfigTrigger\.tsx)$/,
   /[\\/]src[\\/]components[\\/]category-tile[\\/]/,
   /[\\/]src[\\/]components[\\/]encrypted-image[\\/](EncryptedImage\.tsx|encrypted-image\.css|index\.ts)$/,
-  /node_modules[\\/]antd-mobile[\\/]es[\\/]components[\\/](tabs|dialog|center-popup|image|button|dot-loading|auto-center|mask|popup|config-provider|notice-bar)[\\/]/,
-  /node_modules[\\/]antd-mobile[\\/]es[\\/]utils[\\/](bound|validate|to-css-length|use-isomorphic-update-layout-effect|use-inner-visible|get-container|render-to-container|use-initialized|should-render|use-touch|get-scroll-parent|supports-passive|use-lock-scroll|with-stop-propagation|render-to-body|render-imperatively|use-resize-effect|use-mutation-effect)\.js$/,
+  /node_modules[\\/]antd-mobile[\\/]es[\\/]components[\\/](tabs|config-provider|notice-bar)[\\/]/,
+  /node_modules[\\/]antd-mobile[\\/]es[\\/]utils[\\/](bound|use-isomorphic-update-layout-effect|should-render|use-initialized|use-resize-effect|use-mutation-effect)\.js$/,
   /node_modules[\\/]antd-mobile[\\/]es[\\/]locales[\\/]/,
-  /node_modules[\\/]antd-mobile[\\/]es[\\/]components[\\/](toast|spin-loading)[\\/]/,
-  /node_modules[\\/]antd-mobile[\\/]es[\\/]utils[\\/]reduce-and-restore-motion\.js$/,
-  /node_modules[\\/]antd-mobile-icons[\\/]es[\\/](CloseOutline|CheckOutline|CloseCircleOutline|SoundOutline)\.js$/,
-  /node_modules[\\/]ahooks[\\/]es[\\/](createUpdateEffect|useLatest|useUnmount|useUnmountedRef|useInViewport|useIsomorphicLayoutEffect|useThrottleFn|useTimeout)[\\/]/,
+  /node_modules[\\/]antd-mobile-icons[\\/]es[\\/](CloseOutline|SoundOutline)\.js$/,
+  /node_modules[\\/]ahooks[\\/]es[\\/](createUpdateEffect|useLatest|useUnmount|useUnmountedRef|useIsomorphicLayoutEffect|useThrottleFn|useTimeout)[\\/]/,
   /node_modules[\\/]ahooks[\\/]es[\\/]utils[\\/](depsAreSame|isBrowser|domTarget|createEffectWithTarget|useEffectWithTarget|noop)\.js$/,
-  /node_modules[\\/](@react-spring|@use-gesture|lodash|staged-components|tslib)[\\/]/,
+  /node_modules[\\/](@react-spring|lodash|tslib)[\\/]/,
+];
+
+/**
+ * The start-up pop-ups after the cover ad (chain, reminders, promo widgets) and the dialogs and
+ * gestures they are made of (see the 'popups' chunk group): the shell asks for them once the first
+ * cover is on screen, so they are not part of the JavaScript the first screen waits for.
+ */
+const POPUPS = [
+  /[\\/]src[\\/]app[\\/]popups[\\/](?!announcement-text|CoverAd|popups\.css)/,
+  /[\\/]src[\\/]app[\\/](copy-text\.ts|shell[\\/](PromoWidgets\.tsx|promo-widgets\.css|drag-position\.ts|use-draggable\.ts))$/,
+  /[\\/]src[\\/]components[\\/]reward-icon[\\/]/,
+  /[\\/]src[\\/]features[\\/](member[\\/]api[\\/]checkin-api\.ts|player[\\/]bind-prompt\.ts)$/,
+  /node_modules[\\/]antd-mobile[\\/]es[\\/]components[\\/](dialog|center-popup|image|button|dot-loading|auto-center|mask|popup|toast|spin-loading)[\\/]/,
+  /node_modules[\\/]antd-mobile[\\/]es[\\/]utils[\\/](validate|to-css-length|use-inner-visible|get-container|render-to-container|use-touch|get-scroll-parent|supports-passive|use-lock-scroll|with-stop-propagation|render-to-body|render-imperatively|reduce-and-restore-motion)\.js$/,
+  /node_modules[\\/]antd-mobile-icons[\\/]es[\\/](CheckOutline|CloseCircleOutline|CouponOutline|EyeOutline|GiftOutline)\.js$/,
+  /node_modules[\\/]ahooks[\\/]es[\\/](useInViewport)[\\/]/,
+  /node_modules[\\/](@use-gesture|staged-components)[\\/]/,
 ];
 
 export default defineConfig({
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   plugins: [
+    { ...antdRootRender(), enforce: 'pre' },
     react(),
     preloadHostList(),
     preloadShell(),
@@ -183,6 +244,7 @@ export default defineConfig({
   ],
   // antd-mobile's own dependencies pull in an older React at the workspace root; one copy only.
   resolve: { dedupe: ['react', 'react-dom'] },
+  optimizeDeps: { rolldownOptions: { plugins: [antdRootRender()] } },
   server: { proxy: Object.fromEntries(API_PATHS.map((path) => [path, server])) },
   build: {
     target: 'es2022',
@@ -199,9 +261,19 @@ export default defineConfig({
               name: 'react',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next)[\\/]/,
             },
-            // What the home page and the start-up pop-ups load once the shell runs: one file instead
-            // of a dozen, so they do not hold the six connections the start-up calls need. Only
-            // modules outside the shell's own graph belong here, or the shell would wait for them.
+            {
+              name: 'shell',
+              test: (id: string) => SHELL.some((part) => part.test(id)),
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'popups',
+              test: (id: string) => POPUPS.some((part) => part.test(id)),
+              includeDependenciesRecursively: false,
+            },
+            // What the home page and the cover ad load once the shell runs: one file instead of a
+            // dozen, so they do not hold the six connections the start-up calls need. Only modules
+            // outside the shell's own graph belong here, or the shell would wait for them.
             {
               name: 'first-screen',
               test: (id: string) => FIRST_SCREEN.some((part) => part.test(id)),

@@ -13,49 +13,56 @@ import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { warmAudioOutput } from '../features/player/audio-warmup.ts';
 import { Spinner } from '../components/spinner/Spinner.tsx';
 import { RequireBinding } from './shell/guards.tsx';
+import { withCatalogue } from './i18n/index.ts';
 
 // The home pages' code is already on its way: main.tsx asks for it beside the start-up calls.
 const HomePage = lazy(() =>
   import('../features/home/pages/HomePage.tsx').then((module) => ({ default: module.HomePage })),
 );
 
-const PlaceholderPage = lazy(() =>
-  import('../components/placeholder-page/PlaceholderPage.tsx').then((module) => ({
-    default: module.PlaceholderPage,
-  })),
+const PlaceholderPage = lazy(
+  withCatalogue(() =>
+    import('../components/placeholder-page/PlaceholderPage.tsx').then((module) => ({
+      default: module.PlaceholderPage,
+    })),
+  ),
 );
 
 // Account pages (issue 4): each its own chunk, downloaded when first opened.
-const SignInPage = lazy(() => import('../features/accounts/pages/SignInPage.tsx'));
-const SignUpPage = lazy(() => import('../features/accounts/pages/SignUpPage.tsx'));
-const ForgetPage = lazy(() => import('../features/accounts/pages/ForgetPage.tsx'));
-const ForgetVerifyPage = lazy(() => import('../features/accounts/pages/ForgetVerifyPage.tsx'));
-const ResetPage = lazy(() => import('../features/accounts/pages/ResetPage.tsx'));
-const ChangeBindPage = lazy(() => import('../features/accounts/pages/ChangeBindPage.tsx'));
-const ChangePasswordPage = lazy(() => import('../features/accounts/pages/ChangePasswordPage.tsx'));
-const FriendPage = lazy(() => import('../features/accounts/pages/FriendPage.tsx'));
+const SignInPage = lazy(withCatalogue(() => import('../features/accounts/pages/SignInPage.tsx')));
+const SignUpPage = lazy(withCatalogue(() => import('../features/accounts/pages/SignUpPage.tsx')));
+const ForgetPage = lazy(withCatalogue(() => import('../features/accounts/pages/ForgetPage.tsx')));
+const ForgetVerifyPage = lazy(withCatalogue(() => import('../features/accounts/pages/ForgetVerifyPage.tsx')));
+const ResetPage = lazy(withCatalogue(() => import('../features/accounts/pages/ResetPage.tsx')));
+const ChangeBindPage = lazy(withCatalogue(() => import('../features/accounts/pages/ChangeBindPage.tsx')));
+const ChangePasswordPage = lazy(
+  withCatalogue(() => import('../features/accounts/pages/ChangePasswordPage.tsx')),
+);
+const FriendPage = lazy(withCatalogue(() => import('../features/accounts/pages/FriendPage.tsx')));
 
 // Member area (issue 8).
-const MemberPage = lazy(() => import('../features/member/pages/MemberPage.tsx'));
-const MemberOldPage = lazy(() => import('../features/member/pages/MemberOldPage.tsx'));
-const SharePage = lazy(() => import('../features/member/pages/SharePage.tsx'));
-const SettingPage = lazy(() => import('../features/member/pages/SettingPage.tsx'));
-const PolicyPage = lazy(() => import('../features/member/pages/PolicyPage.tsx'));
+const MemberPage = lazy(withCatalogue(() => import('../features/member/pages/MemberPage.tsx')));
+const MemberOldPage = lazy(withCatalogue(() => import('../features/member/pages/MemberOldPage.tsx')));
+const SharePage = lazy(withCatalogue(() => import('../features/member/pages/SharePage.tsx')));
+const SettingPage = lazy(withCatalogue(() => import('../features/member/pages/SettingPage.tsx')));
+const PolicyPage = lazy(withCatalogue(() => import('../features/member/pages/PolicyPage.tsx')));
 
 // Rewards (issue 7).
-const ExchangePage = lazy(() => import('../features/rewards/pages/ExchangePage.tsx'));
-const TicketDiscountPage = lazy(() => import('../features/rewards/pages/TicketDiscountPage.tsx'));
-const ActivityPage = lazy(() => import('../features/rewards/pages/ActivityPage.tsx'));
-const AppealPage = lazy(() => import('../features/rewards/pages/AppealPage.tsx'));
+const ExchangePage = lazy(withCatalogue(() => import('../features/rewards/pages/ExchangePage.tsx')));
+const TicketDiscountPage = lazy(
+  withCatalogue(() => import('../features/rewards/pages/TicketDiscountPage.tsx')),
+);
+const ActivityPage = lazy(withCatalogue(() => import('../features/rewards/pages/ActivityPage.tsx')));
+const AppealPage = lazy(withCatalogue(() => import('../features/rewards/pages/AppealPage.tsx')));
 
 // Play page and player (issue 6).
 let loadedPlayPage: ComponentType | undefined;
 const loadPlayPage = () =>
-  import('../features/player/pages/PlayPage.tsx').then((module) => {
+  withCatalogue(() => import('../features/player/pages/PlayPage.tsx'))().then((module) => {
     loadedPlayPage = module.default;
     return module;
   });
-const LazyPlayPage = lazy(loadPlayPage);
+const LazyPlayPage = lazy(withCatalogue(loadPlayPage));
 /**
  * Once its code is here, the play page renders directly: a lazy component suspends on its first
  * render even then, and React holds a suspended page back for a moment before showing it.
@@ -75,24 +82,24 @@ export function preloadPlayPage(): void {
   warmAudioOutput();
 }
 // Purchase (issue 7).
-const PaymentPage = lazy(() => import('../features/payment/pages/PaymentPage.tsx'));
-const PaymentOldPage = lazy(() => import('../features/payment/pages/PaymentOldPage.tsx'));
-const PaymentSalePage = lazy(() => import('../features/payment/pages/PaymentSalePage.tsx'));
-const OrdersPage = lazy(() => import('../features/payment/pages/OrdersPage.tsx'));
+const PaymentPage = lazy(withCatalogue(() => import('../features/payment/pages/PaymentPage.tsx')));
+const PaymentOldPage = lazy(withCatalogue(() => import('../features/payment/pages/PaymentOldPage.tsx')));
+const PaymentSalePage = lazy(withCatalogue(() => import('../features/payment/pages/PaymentSalePage.tsx')));
+const OrdersPage = lazy(withCatalogue(() => import('../features/payment/pages/OrdersPage.tsx')));
 
 // Search, find and favourites (issue 5).
-const CollectPage = lazy(() => import('../features/collect/pages/CollectPage.tsx'));
-const SearchPage = lazy(() => import('../features/search/pages/SearchPage.tsx'));
-const FindPage = lazy(() => import('../features/explore/pages/FindPage.tsx'));
-const FollowerPage = lazy(() => import('../features/explore/pages/FollowerPage.tsx'));
-const SearchResultsPage = lazy(() => import('../features/search/pages/SearchResultsPage.tsx'));
+const CollectPage = lazy(withCatalogue(() => import('../features/collect/pages/CollectPage.tsx')));
+const SearchPage = lazy(withCatalogue(() => import('../features/search/pages/SearchPage.tsx')));
+const FindPage = lazy(withCatalogue(() => import('../features/explore/pages/FindPage.tsx')));
+const FollowerPage = lazy(withCatalogue(() => import('../features/explore/pages/FollowerPage.tsx')));
+const SearchResultsPage = lazy(withCatalogue(() => import('../features/search/pages/SearchResultsPage.tsx')));
 
 // Browsing (issue 5).
-const CategoryPage = lazy(() => import('../features/browse/pages/CategoryPage.tsx'));
-const CategoryListPage = lazy(() => import('../features/browse/pages/CategoryListPage.tsx'));
-const FilterListPage = lazy(() => import('../features/browse/pages/FilterListPage.tsx'));
-const ActorPage = lazy(() => import('../features/browse/pages/ActorPage.tsx'));
-const ClassicListPage = lazy(() => import('../features/browse/pages/ClassicListPage.tsx'));
+const CategoryPage = lazy(withCatalogue(() => import('../features/browse/pages/CategoryPage.tsx')));
+const CategoryListPage = lazy(withCatalogue(() => import('../features/browse/pages/CategoryListPage.tsx')));
+const FilterListPage = lazy(withCatalogue(() => import('../features/browse/pages/FilterListPage.tsx')));
+const ActorPage = lazy(withCatalogue(() => import('../features/browse/pages/ActorPage.tsx')));
+const ClassicListPage = lazy(withCatalogue(() => import('../features/browse/pages/ClassicListPage.tsx')));
 
 /**
  * Every route of both spec parts (history mode). Pages that later issues build show a titled

@@ -2,21 +2,37 @@ import type { Locale } from './locale.ts';
 
 export type Catalogue = Record<string, string>;
 
-let pending: { locale: Locale; catalogue: Promise<Catalogue> } | undefined;
+type Part = 'first' | 'rest';
+const pending = new Map<`${Locale}:${Part}`, Promise<Catalogue>>();
+
+function load(locale: Locale, part: Part): Promise<Catalogue> {
+  const key = `${locale}:${part}` as const;
+  let catalogue = pending.get(key);
+  if (!catalogue) {
+    catalogue =
+      locale === 'cn'
+        ? part === 'first'
+          ? import('./cn-first.ts').then((module) => module.cnFirst)
+          : import('./cn-more.ts').then((module) => module.cnMore)
+        : part === 'first'
+          ? import('./tw-first.ts').then((module) => module.twFirst)
+          : import('./tw-more.ts').then((module) => module.twMore);
+    // A failed download is asked for again next time.
+    catalogue.catch(() => pending.delete(key));
+    pending.set(key, catalogue);
+  }
+  return catalogue;
+}
 
 /**
- * Only the catalogue in use is downloaded: the other one would double the start-up text. The
- * boot entry asks for it first, so the first render finds it already on its way.
+ * The first part of the catalogue in use (the first screen's keys): only the locale in use is
+ * downloaded, and the boot entry asks for it first, so the first render finds it on its way.
  */
 export function loadCatalogue(locale: Locale): Promise<Catalogue> {
-  if (pending?.locale !== locale) {
-    pending = {
-      locale,
-      catalogue:
-        locale === 'cn'
-          ? import('./cn.ts').then((module) => module.cn)
-          : import('./tw.ts').then((module) => module.tw),
-    };
-  }
-  return pending.catalogue;
+  return load(locale, 'first');
+}
+
+/** The rest of the catalogue in use: asked for once the first render has begun (i18n/index.ts). */
+export function loadCatalogueRest(locale: Locale): Promise<Catalogue> {
+  return load(locale, 'rest');
 }

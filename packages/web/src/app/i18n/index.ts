@@ -1,6 +1,6 @@
 import i18next, { type TOptions } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { loadCatalogue } from './catalogue.ts';
+import { loadCatalogue, loadCatalogueRest } from './catalogue.ts';
 import type { Locale } from './locale.ts';
 
 export type { Locale } from './locale.ts';
@@ -8,14 +8,22 @@ export type { MessageKey } from './cn.ts';
 
 export { loadCatalogue } from './catalogue.ts';
 
+let restLocale: Locale | undefined;
+let restAdded: Promise<void> | undefined;
+
 /**
- * Initialises the shared i18next instance (with react-i18next) in the given locale, loading its
- * catalogue first, so `t` works as soon as this resolves. Calling it again switches the language.
+ * Initialises the shared i18next instance (with react-i18next) in the given locale once the first
+ * part of its catalogue is in: `t` works for the first screen's keys as soon as this resolves, and
+ * for every key once `catalogueComplete()` does (its download starts here). Calling it again
+ * switches the language, whole.
  */
 export async function initI18n(locale: Locale): Promise<typeof i18next> {
   const catalogue = await loadCatalogue(locale);
+  restLocale = locale;
+  restAdded = undefined;
   if (i18next.isInitialized) {
     i18next.addResourceBundle(locale, 'translation', catalogue, true, true);
+    await catalogueComplete();
     await i18next.changeLanguage(locale);
     return i18next;
   }
@@ -31,7 +39,32 @@ export async function initI18n(locale: Locale): Promise<typeof i18next> {
     interpolation: { escapeValue: false }, // React escapes
     returnNull: false,
   });
+  catalogueComplete().catch(() => undefined); // a failed download is asked for again by the next loader
   return i18next;
+}
+
+/** Resolves once the whole catalogue in use is in (once `initI18n` has begun it). */
+export function catalogueComplete(): Promise<void> {
+  if (!restLocale) return Promise.resolve();
+  if (!restAdded) {
+    const locale = restLocale;
+    const added = loadCatalogueRest(locale).then((rest) => {
+      i18next.addResourceBundle(locale, 'translation', rest, true, true);
+    });
+    added.catch(() => {
+      if (restAdded === added) restAdded = undefined;
+    });
+    restAdded = added;
+  }
+  return restAdded;
+}
+
+/**
+ * For the loader of code that is not on the first screen (pages, pop-ups, the home page's lower
+ * parts): its module and the whole catalogue, together, so it never renders a bare key.
+ */
+export function withCatalogue<T>(load: () => Promise<T>): () => Promise<T> {
+  return () => Promise.all([load(), catalogueComplete()]).then(([module]) => module);
 }
 
 /** Translation for code outside React components (dialogs, toasts, services). */

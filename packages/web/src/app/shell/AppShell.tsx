@@ -5,35 +5,38 @@ import { useLocation, useNavigate } from 'react-router';
 import { TOAST_MS } from '@app/contract/constants';
 import { FAST_CODE_HEADER } from '@app/contract/wire';
 import { isNewerVersion } from '@app/contract/rules';
-import { registerSW } from 'virtual:pwa-register';
 import { request } from '../api/client.ts';
 import { subscribe } from '../events.ts';
 import { whenIdle } from '../idle.ts';
-import { messageOf } from '../i18n/index.ts';
+import { afterFirstCover } from '../perf-marks.ts';
+import { messageOf, withCatalogue } from '../i18n/index.ts';
 import { AppRoutes, preloadPlayPage, TAB_PATHS } from '../routes.tsx';
 import { readSetting, writeSetting } from '../settings.ts';
 import { ServiceClosedError, StartupError, takeStartUp } from '../startup/startup.ts';
 import { setStartupData } from '../startup/startup-store.ts';
-import { enterAccount } from '../session.ts';
 import { LoadingScreen } from './LoadingScreen.tsx';
 import { TabBar } from './TabBar.tsx';
 
-// Pop-ups come after the first screen, so their code loads beside start-up, not before it.
+// The cover ad comes with the first screen (its code with the home page's, beside start-up).
 const CoverAd = lazy(() => import('../popups/CoverAd.tsx').then((module) => ({ default: module.CoverAd })));
-const PopupChain = lazy(() =>
-  import('../popups/PopupChain.tsx').then((module) => ({ default: module.PopupChain })),
+// The pop-up chain, reminders and widgets, and the dialogs they are made of, load once the first
+// cover is on screen and the phone idle: the first screen never shares the line or CPU with them.
+const PopupChain = lazy(
+  withCatalogue(() => import('../popups/PopupChain.tsx').then((module) => ({ default: module.PopupChain }))),
 );
-const Reminders = lazy(() =>
-  import('../popups/Reminders.tsx').then((module) => ({ default: module.Reminders })),
+const Reminders = lazy(
+  withCatalogue(() => import('../popups/Reminders.tsx').then((module) => ({ default: module.Reminders }))),
 );
-const PromoWidgets = lazy(() =>
-  import('./PromoWidgets.tsx').then((module) => ({ default: module.PromoWidgets })),
+const PromoWidgets = lazy(
+  withCatalogue(() => import('./PromoWidgets.tsx').then((module) => ({ default: module.PromoWidgets }))),
 );
 // Looks for a VIP just paid for when the payer comes back from the gateway.
-const PaymentReturnWatcher = lazy(() =>
-  import('../../features/payment/components/PaymentReturnWatcher.tsx').then((module) => ({
-    default: module.PaymentReturnWatcher,
-  })),
+const PaymentReturnWatcher = lazy(
+  withCatalogue(() =>
+    import('../../features/payment/components/PaymentReturnWatcher.tsx').then((module) => ({
+      default: module.PaymentReturnWatcher,
+    })),
+  ),
 );
 
 type Phase =
@@ -57,6 +60,19 @@ export function AppShell() {
   const markCoverDone = useCallback(() => setCoverDone(true), []);
   const [popupsSettled, setPopupsSettled] = useState(false);
   const markPopupsSettled = useCallback(() => setPopupsSettled(true), []);
+  const [firstScreenDrawn, setFirstScreenDrawn] = useState(false);
+
+  useEffect(() => {
+    if (phase.kind !== 'ready') return;
+    let cancelIdle = () => {};
+    const cancel = afterFirstCover(() => {
+      cancelIdle = whenIdle(() => setFirstScreenDrawn(true));
+    });
+    return () => {
+      cancel();
+      cancelIdle();
+    };
+  }, [phase.kind]);
 
   useEffect(() => {
     if (popupsSettled) return whenIdle(preloadPlayPage);
@@ -83,15 +99,23 @@ export function AppShell() {
           });
         // The service worker (offline shell) registers once the first screen is up, never
         // competing with start-up or the first covers for the phone's line and CPU.
+        // Its code (workbox-window) loads then too; if that fails, the next start registers it.
         whenIdle(() => {
-          const updateApp = registerSW({ immediate: true });
-          if (isNewerVersion(data.appInfo.pwa.version, __APP_VERSION__)) {
-            void showConfirm({
-              content: t('new_version'),
-              confirmText: t('confirm'),
-              cancelText: t('cancel'),
-            }).then((confirmed) => confirmed && void updateApp(true).then(() => window.location.reload()));
-          }
+          import('virtual:pwa-register').then(
+            ({ registerSW }) => {
+              const updateApp = registerSW({ immediate: true });
+              if (isNewerVersion(data.appInfo.pwa.version, __APP_VERSION__)) {
+                void showConfirm({
+                  content: t('new_version'),
+                  confirmText: t('confirm'),
+                  cancelText: t('cancel'),
+                }).then(
+                  (confirmed) => confirmed && void updateApp(true).then(() => window.location.reload()),
+                );
+              }
+            },
+            () => undefined,
+          );
         });
         if (data.landingVideo) {
           navigateRef.current(
@@ -145,6 +169,8 @@ export function AppShell() {
     });
     if (guest.response?.token) {
       // The guest's user info and check-in list, and the stream line and quality that follow VIP.
+      // Loaded here: a session ending is rare, and the first screen does without this code.
+      const { enterAccount } = await import('../session.ts');
       await enterAccount(guest.response.token);
       await showAlert({ content: t('relogin_done'), confirmText: t('confirm') });
     }
@@ -178,11 +204,15 @@ export function AppShell() {
       {showTabs && <TabBar />}
       <Suspense fallback={null}>
         <CoverAd onDone={markCoverDone} />
-        {coverDone && <PopupChain onDone={markChainDone} />}
-        {coverDone && <PromoWidgets />}
-        <Reminders ready={chainDone} onSettled={markPopupsSettled} />
-        <PaymentReturnWatcher />
       </Suspense>
+      {firstScreenDrawn && (
+        <Suspense fallback={null}>
+          {coverDone && <PopupChain onDone={markChainDone} />}
+          {coverDone && <PromoWidgets />}
+          <Reminders ready={chainDone} onSettled={markPopupsSettled} />
+          <PaymentReturnWatcher />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import { HIDDEN_CONFIG_TAPS } from '@app/contract/constants';
 import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
+import { withCatalogue } from '../i18n/index.ts';
 
-const HiddenConfigPopup = lazy(() => import('./HiddenConfig.tsx'));
+const HiddenConfigPopup = lazy(withCatalogue(() => import('./HiddenConfig.tsx')));
 
 /**
  * The hidden line-config dialog (spec part 1 §2): every 10th tap on its trigger opens it. It lists

@@ -12,19 +12,28 @@ import { NewsBar } from '../components/NewsBar.tsx';
 import { bannersOf } from '../first-screen.ts';
 import './home-page.css';
 import { CategoryTile } from '../../../components/category-tile/CategoryTile.tsx';
+import { withCatalogue } from '../../../app/i18n/index.ts';
 
-const BannerSlider = lazy(() => import('../components/BannerSlider.tsx'));
-const MenuTab = lazy(() =>
-  import('../../browse/components/HomeSideTab.tsx').then((module) => ({ default: module.MenuTab })),
+const BannerSlider = lazy(withCatalogue(() => import('../components/BannerSlider.tsx')));
+const MenuTab = lazy(
+  withCatalogue(() =>
+    import('../../browse/components/HomeSideTab.tsx').then((module) => ({ default: module.MenuTab })),
+  ),
 );
-const CategoryGrid = lazy(() =>
-  import('../../browse/components/HomeSideTab.tsx').then((module) => ({ default: module.CategoryGrid })),
+const CategoryGrid = lazy(
+  withCatalogue(() =>
+    import('../../browse/components/HomeSideTab.tsx').then((module) => ({ default: module.CategoryGrid })),
+  ),
 );
-const ActorGrid = lazy(() =>
-  import('../../browse/components/HomeSideTab.tsx').then((module) => ({ default: module.ActorGrid })),
+const ActorGrid = lazy(
+  withCatalogue(() =>
+    import('../../browse/components/HomeSideTab.tsx').then((module) => ({ default: module.ActorGrid })),
+  ),
 );
-const RecommendFeed = lazy(() =>
-  import('../../browse/components/RecommendFeed.tsx').then((module) => ({ default: module.RecommendFeed })),
+const RecommendFeed = lazy(
+  withCatalogue(() =>
+    import('../../browse/components/RecommendFeed.tsx').then((module) => ({ default: module.RecommendFeed })),
+  ),
 );
 
 const SIDE_TAB: Record<VideoType, string[]> = {
