@@ -8,7 +8,7 @@ import {
   SIGNIN_MESSAGE_KEYS,
 } from '@app/contract';
 import { cn } from './cn.ts';
-import { initI18n, messageOf, t } from './index.ts';
+import { catalogueComplete, initI18n, messageOf, t } from './index.ts';
 import { localeFromNavigator, resolveLocale } from './locale.ts';
 import { tw } from './tw.ts';
 
@@ -141,6 +141,12 @@ describe('catalogues', () => {
 describe('i18next', () => {
   beforeAll(async () => {
     await initI18n('cn');
+  });
+
+  it('has the first screen keys at once and every key once the rest is in', async () => {
+    expect(t('tab_long')).toBe('长视频');
+    await catalogueComplete();
+    expect(t('member_id', { id: 7 })).toBe('ID：7');
   });
 
   it('interpolates and switches language', async () => {
