@@ -13,8 +13,8 @@ import { median } from './measure.ts';
  * - loading finished (the stream line is set) and the first decrypted cover on screen, read from
  *   the app's user-timing marks;
  * - the start-up JavaScript: what index.html loads (entry and its static imports) plus the first
- *   part of the message catalogue, which the first render waits for, gzipped; and the JS actually transferred before the first
- *   cover (the home page's chunk is fetched beside the start-up calls);
+ *   part of the message catalogue, which the first render waits for, gzipped; and the JS actually
+ *   transferred before the first cover (the home page's chunk is fetched beside the start-up calls);
  * - a reference measured in the same run under the same conditions: a bare page (`/speed.html`),
  *   so the ratio shows how many round trips' worth the app costs on this machine.
  * Then Lighthouse (mobile, simulated throttling) for the performance score, and Chromium's own

@@ -8,7 +8,10 @@ import type { Locale } from './i18n/locale.ts';
 import { AppShell } from './shell/AppShell.tsx';
 import './theme.css';
 
-/** Renders the app once the catalogue of `locale` is in (main.tsx has already asked for it). */
+/**
+ * Renders the app once the first part of the catalogue of `locale` is in (main.tsx has already
+ * asked for it); the rest follows (i18n/index.ts).
+ */
 export async function renderApp(locale: Locale): Promise<void> {
   document.documentElement.setAttribute('data-prefers-color-scheme', 'dark');
   document.documentElement.lang = locale === 'cn' ? 'zh-CN' : 'zh-TW';

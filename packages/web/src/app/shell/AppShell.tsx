@@ -60,13 +60,13 @@ export function AppShell() {
   const markCoverDone = useCallback(() => setCoverDone(true), []);
   const [popupsSettled, setPopupsSettled] = useState(false);
   const markPopupsSettled = useCallback(() => setPopupsSettled(true), []);
-  const [firstScreenDrawn, setFirstScreenDrawn] = useState(false);
+  const [popupsDue, setPopupsDue] = useState(false);
 
   useEffect(() => {
     if (phase.kind !== 'ready') return;
     let cancelIdle = () => {};
     const cancel = afterFirstCover(() => {
-      cancelIdle = whenIdle(() => setFirstScreenDrawn(true));
+      cancelIdle = whenIdle(() => setPopupsDue(true));
     });
     return () => {
       cancel();
@@ -205,7 +205,7 @@ export function AppShell() {
       <Suspense fallback={null}>
         <CoverAd onDone={markCoverDone} />
       </Suspense>
-      {firstScreenDrawn && (
+      {popupsDue && (
         <Suspense fallback={null}>
           {coverDone && <PopupChain onDone={markChainDone} />}
           {coverDone && <PromoWidgets />}
