@@ -1,5 +1,5 @@
 import { showAlert, showConfirm, showToast } from './notices.ts';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, startTransition, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { TOAST_MS } from '@app/contract/constants';
@@ -7,8 +7,7 @@ import { FAST_CODE_HEADER } from '@app/contract/wire';
 import { isNewerVersion } from '@app/contract/rules';
 import { request } from '../api/client.ts';
 import { subscribe } from '../events.ts';
-import { whenIdle } from '../idle.ts';
-import { afterFirstCover } from '../perf-marks.ts';
+import { afterFirstScreen, whenIdle } from '../idle.ts';
 import { messageOf, withCatalogue } from '../i18n/index.ts';
 import { AppRoutes, preloadPlayPage, TAB_PATHS } from '../routes.tsx';
 import { readSetting, writeSetting } from '../settings.ts';
@@ -63,15 +62,8 @@ export function AppShell() {
   const [popupsDue, setPopupsDue] = useState(false);
 
   useEffect(() => {
-    if (phase.kind !== 'ready') return;
-    let cancelIdle = () => {};
-    const cancel = afterFirstCover(() => {
-      cancelIdle = whenIdle(() => setPopupsDue(true));
-    });
-    return () => {
-      cancel();
-      cancelIdle();
-    };
+    // A transition: React renders them in slices between frames, never one long task.
+    if (phase.kind === 'ready') return afterFirstScreen(() => startTransition(() => setPopupsDue(true)));
   }, [phase.kind]);
 
   useEffect(() => {

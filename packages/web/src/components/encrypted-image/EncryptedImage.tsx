@@ -100,7 +100,7 @@ export function EncryptedImage({
           decoding="async"
           draggable={false}
           onLoad={(event) => {
-            // Fade in only once decoded, so the transition does not stall on a large image.
+            // Shown only once decoded, so a large image never appears half drawn.
             const done = () => {
               if (!alive.current) return;
               setShownUrl(url);

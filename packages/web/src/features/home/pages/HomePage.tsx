@@ -1,12 +1,12 @@
 import type { VideoType } from '@app/contract';
 import { Tabs } from 'antd-mobile';
 import { SearchOutline } from 'antd-mobile-icons';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EncryptedImage } from '../../../components/encrypted-image/index.ts';
 import { HiddenConfigTrigger } from '../../../app/shell/HiddenConfigTrigger.tsx';
-import { whenIdle } from '../../../app/idle.ts';
+import { afterFirstScreen } from '../../../app/idle.ts';
 import { useStartupData } from '../../../app/startup/startup-store.ts';
 import { NewsBar } from '../components/NewsBar.tsx';
 import { bannersOf } from '../first-screen.ts';
@@ -58,7 +58,8 @@ export function HomePage({ type }: { type: VideoType }) {
   ];
   const banners = bannersOf({ adPosters }, type);
   const [sliderWanted, setSliderWanted] = useState(false);
-  useEffect(() => whenIdle(() => setSliderWanted(true)), []);
+  // A transition: the slider and the feed render in slices between frames, not as one long task.
+  useEffect(() => afterFirstScreen(() => startTransition(() => setSliderWanted(true))), []);
   const firstBanner = banners[0] && (
     <div className="home__banner">
       <EncryptedImage src={banners[0].ad_img_url} alt={banners[0].ad_title} aspectRatio="75 / 32" rounded />
@@ -86,8 +87,9 @@ export function HomePage({ type }: { type: VideoType }) {
         <main className="home__feed">
           <NewsBar />
           {banners.length > 0 && (
-            // The slider's gesture code loads once the first screen is idle; until then its first
-            // banner stands in the same place and size, so nothing moves when it arrives.
+            // The slider's gesture code loads once the first covers are on screen and the phone is
+            // idle; until then its first banner stands in the same place and size, so nothing
+            // moves when it arrives.
             <div data-testid="feed-layout-1">
               <Suspense fallback={firstBanner}>
                 {sliderWanted ? <BannerSlider banners={banners} /> : firstBanner}
