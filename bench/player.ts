@@ -103,6 +103,10 @@ try {
     );
   }
 
+  // Chromium's processes would otherwise share the cores with the two servers under load.
+  await browser.close();
+  browser = undefined;
+
   const segment = await segmentUrl(token);
   const nginxPort = await freePort();
   nginx = startNginx(nginxPort);
