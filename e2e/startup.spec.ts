@@ -86,6 +86,31 @@ describe('start-up', () => {
     await context.close();
   });
 
+  it('downloads the first banner before the category tiles, then shows both', async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    const images: { path: string; event: 'asked' | 'done' }[] = [];
+    const record = (event: 'asked' | 'done') => (request: { url: () => string }) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/img/demo/')) images.push({ path: pathname, event });
+    };
+    page.on('request', record('asked'));
+    page.on('requestfinished', record('done'));
+    await page.goto(`${baseUrl}/`);
+    await page.waitForURL(/\/long$/);
+    await expect
+      .poll(() => page.locator('.home__grid img[src^="blob:"]').count(), { timeout: 15_000 })
+      .toBeGreaterThan(0);
+    await page.locator('.home__banner img[src^="blob:"], .adm-swiper img[src^="blob:"]').first().waitFor();
+    const bannerDone = images.findIndex(
+      (image) => image.path.includes('/banners/') && image.event === 'done',
+    );
+    const firstTile = images.findIndex((image) => image.path.includes('/tiles/'));
+    expect(bannerDone).toBeGreaterThanOrEqual(0);
+    expect(firstTile).toBeGreaterThan(bannerDone);
+    await context.close();
+  });
+
   it('shows the app shell for history-mode paths and redirects unknown paths to /long', async () => {
     const { context, page } = await startedPhone();
     await page.goto(`${baseUrl}/member/setting`);

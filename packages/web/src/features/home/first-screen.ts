@@ -1,9 +1,11 @@
 import type { VideoType } from '@app/contract';
-import { loadImage } from '../../components/encrypted-image/image-cache.ts';
+import { holdImageDownloads, loadImage } from '../../components/encrypted-image/image-cache.ts';
 import type { StartupData } from '../../app/startup/startup.ts';
 
 // Two rows of the category grid and the banner fill a phone's first screen.
 const FIRST_SCREEN_TILES = 8;
+// The longest the tiles wait for the banner: a slow or broken banner must not keep them blank.
+const BANNER_HEAD_START_MS = 1200;
 
 /** The landing home page's type: /short and /original land on theirs, everything else on /long. */
 export function landingType(pathname: string): VideoType {
@@ -19,13 +21,17 @@ export function bannersOf(data: Pick<StartupData, 'adPosters'>, type: VideoType)
 /**
  * Starts the first screen's images (first banner, first category tiles) as soon as start-up has
  * the data, instead of after the page has rendered and laid out: the image cache hands the same
- * download to the page when it asks.
+ * download to the page when it asks. The banner, the largest picture on the screen, has the
+ * phone's line to itself; the tiles download once it is in.
  */
 export function warmFirstScreen(data: StartupData, pathname: string): void {
   const type = landingType(pathname);
-  const paths = [
-    bannersOf(data, type)[0]?.ad_img_url,
-    ...data.categories[type].slice(0, FIRST_SCREEN_TILES).map((category) => category.category_image),
-  ];
-  for (const path of paths) if (path) loadImage(path).catch(() => undefined); // the page shows the fallback
+  const banner = bannersOf(data, type)[0]?.ad_img_url;
+  const tiles = data.categories[type].slice(0, FIRST_SCREEN_TILES).map((category) => category.category_image);
+  const showFallback = () => undefined; // the page shows the fallback
+  if (banner) {
+    const release = holdImageDownloads(BANNER_HEAD_START_MS);
+    loadImage(banner, { urgent: true }).catch(showFallback).finally(release);
+  }
+  for (const path of tiles) if (path) loadImage(path).catch(showFallback);
 }
