@@ -16,9 +16,24 @@ import { RequireBinding } from './shell/guards.tsx';
 import { withCatalogue } from './i18n/index.ts';
 
 // The home pages' code is already on its way: main.tsx asks for it beside the start-up calls.
-const HomePage = lazy(() =>
-  import('../features/home/pages/HomePage.tsx').then((module) => ({ default: module.HomePage })),
-);
+type HomePageType = typeof import('../features/home/pages/HomePage.tsx').HomePage;
+let loadedHomePage: HomePageType | undefined;
+const loadHomePage = () =>
+  import('../features/home/pages/HomePage.tsx').then((module) => {
+    loadedHomePage = module.HomePage;
+    return { default: module.HomePage };
+  });
+const LazyHomePage = lazy(loadHomePage);
+loadHomePage().catch(() => undefined); // the first render loads it again, showing the fallback
+/**
+ * The first screen renders directly once the home's code is here (as the play page does below):
+ * a lazy page suspends on its first render even then, and React then holds the reveal back by up
+ * to 300 ms, a blank wait before the first banner shows.
+ */
+function HomePage({ type }: { type: VideoType }) {
+  const Page = loadedHomePage ?? LazyHomePage;
+  return <Page type={type} />;
+}
 
 const PlaceholderPage = lazy(
   withCatalogue(() =>
