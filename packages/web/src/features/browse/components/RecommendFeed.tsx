@@ -1,9 +1,10 @@
 import type { RecommendBlock, VideoType } from '@app/contract';
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EncryptedImage } from '../../../components/encrypted-image/index.ts';
 import { VideoCard } from '../../../components/video-card/index.ts';
+import { whenIdle } from '../../../app/idle.ts';
 import { readSetting, writeSetting } from '../../../app/settings.ts';
 import { recommendFeed } from '../browse-api.ts';
 import { useAdTap } from './use-ad-tap.ts';
@@ -57,7 +58,7 @@ export function RecommendFeed({ type }: { type: VideoType }) {
       (reply) => {
         if (!live) return;
         shown.current = type;
-        setBlocks(reply.blocks);
+        startTransition(() => setBlocks(reply.blocks));
       },
       () => live && setFailed(true),
     );
@@ -65,6 +66,14 @@ export function RecommendFeed({ type }: { type: VideoType }) {
       live = false;
     };
   }, [type]);
+
+  // Dozens of cards: the blocks join one by one in idle moments, so no single long task keeps a
+  // tap or a scroll waiting while the feed below the screen is built.
+  const [revealed, setRevealed] = useState(1);
+  useEffect(() => {
+    if (!blocks || revealed >= blocks.length) return;
+    return whenIdle(() => startTransition(() => setRevealed((count) => count + 1)));
+  }, [blocks, revealed]);
 
   /** Draws one block afresh (a shuffle, or the picker after a new choice) in its place. */
   const redraw = async (blockId: number, withTags: string[]) => {
@@ -87,6 +96,7 @@ export function RecommendFeed({ type }: { type: VideoType }) {
   return (
     <>
       {blocks
+        .slice(0, revealed)
         .filter((block) => block.layout !== 1)
         .map((block) => (
           <section key={block.block_id} className="feed__block" data-testid={`feed-layout-${block.layout}`}>
