@@ -1,6 +1,7 @@
 import type { VideoType } from '@app/contract';
 import {
   Activity,
+  createElement,
   lazy,
   Suspense,
   useLayoutEffect,
@@ -15,25 +16,32 @@ import { Spinner } from '../components/spinner/Spinner.tsx';
 import { RequireBinding } from './shell/guards.tsx';
 import { withCatalogue } from './i18n/index.ts';
 
-// The home pages' code is already on its way: main.tsx asks for it beside the start-up calls.
-type HomePageType = typeof import('../features/home/pages/HomePage.tsx').HomePage;
-let loadedHomePage: HomePageType | undefined;
-const loadHomePage = () =>
-  import('../features/home/pages/HomePage.tsx').then((module) => {
-    loadedHomePage = module.HomePage;
-    return { default: module.HomePage };
-  });
-const LazyHomePage = lazy(loadHomePage);
-loadHomePage().catch(() => undefined); // the first render loads it again, showing the fallback
 /**
- * The first screen renders directly once the home's code is here (as the play page does below):
- * a lazy page suspends on its first render even then, and React then holds the reveal back by up
- * to 300 ms, a blank wait before the first banner shows.
+ * A page whose code loads on demand and, once the code is here, renders directly: a `lazy`
+ * component suspends on its first render even then, and React holds a revealed page back by up to
+ * 300 ms, a blank wait. `preload` fetches the code ahead of the first render.
  */
-function HomePage({ type }: { type: VideoType }) {
-  const Page = loadedHomePage ?? LazyHomePage;
-  return <Page type={type} />;
+function directOnceLoaded<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
+  let loaded: ComponentType<P> | undefined;
+  const preload = () =>
+    load().then((module) => {
+      loaded = module.default;
+      return module;
+    });
+  const Lazy = lazy(preload);
+  function Page(props: P) {
+    return createElement(loaded ?? Lazy, props);
+  }
+  return { Page, preload };
 }
+
+// The home pages' code is already on its way (main.tsx asks for it beside the start-up calls), so
+// the first screen renders as soon as start-up is through.
+const home = directOnceLoaded<{ type: VideoType }>(() =>
+  import('../features/home/pages/HomePage.tsx').then((module) => ({ default: module.HomePage })),
+);
+home.preload().catch(() => undefined); // the first render loads it again, showing the fallback
+const HomePage = home.Page;
 
 const PlaceholderPage = lazy(
   withCatalogue(() =>
@@ -71,21 +79,8 @@ const ActivityPage = lazy(withCatalogue(() => import('../features/rewards/pages/
 const AppealPage = lazy(withCatalogue(() => import('../features/rewards/pages/AppealPage.tsx')));
 
 // Play page and player (issue 6).
-let loadedPlayPage: ComponentType | undefined;
-const loadPlayPage = () =>
-  withCatalogue(() => import('../features/player/pages/PlayPage.tsx'))().then((module) => {
-    loadedPlayPage = module.default;
-    return module;
-  });
-const LazyPlayPage = lazy(withCatalogue(loadPlayPage));
-/**
- * Once its code is here, the play page renders directly: a lazy component suspends on its first
- * render even then, and React holds a suspended page back for a moment before showing it.
- */
-function PlayPage() {
-  const Page = loadedPlayPage ?? LazyPlayPage;
-  return <Page />;
-}
+const playPage = directOnceLoaded(withCatalogue(() => import('../features/player/pages/PlayPage.tsx')));
+const PlayPage = playPage.Page;
 
 /**
  * A video app's next page is nearly always the player: its code (with hls.js) is fetched and the
@@ -93,7 +88,7 @@ function PlayPage() {
  * video waits only for the video.
  */
 export function preloadPlayPage(): void {
-  loadPlayPage().catch(() => undefined); // the tap loads it again, showing the route's fallback
+  playPage.preload().catch(() => undefined); // the tap loads it again, showing the route's fallback
   warmAudioOutput();
 }
 // Purchase (issue 7).
