@@ -14,8 +14,7 @@ let restAdded: Promise<void> | undefined;
 /**
  * Initialises the shared i18next instance (with react-i18next) in the given locale once the first
  * part of its catalogue is in: `t` works for the first screen's keys as soon as this resolves, and
- * for every key once `catalogueComplete()` does (its download starts here). Calling it again
- * switches the language, whole.
+ * for every key once `catalogueComplete()` does. Calling it again switches the language, whole.
  */
 export async function initI18n(locale: Locale): Promise<typeof i18next> {
   const catalogue = await loadCatalogue(locale);
@@ -39,7 +38,9 @@ export async function initI18n(locale: Locale): Promise<typeof i18next> {
     interpolation: { escapeValue: false }, // React escapes
     returnNull: false,
   });
-  catalogueComplete().catch(() => undefined); // a failed download is asked for again by the next loader
+  // The rest is not asked for here: on a phone's line it would share the bandwidth with the first
+  // screen's banner. The first loader that needs it (a page's or the pop-ups' `withCatalogue`)
+  // asks for it, so on a home page it comes after the first covers.
   return i18next;
 }
 
