@@ -179,13 +179,13 @@ const FIRST_SCREEN = [
   /[\\/]src[\\/]app[\\/](popups[\\/](announcement-text\.ts|CoverAd\.tsx|popups\.css)|ad-link\.ts|shell[\\/]HiddenConfigTrigger\.tsx)$/,
   /[\\/]src[\\/]components[\\/]category-tile[\\/]/,
   /[\\/]src[\\/]components[\\/]encrypted-image[\\/](EncryptedImage\.tsx|encrypted-image\.css|index\.ts)$/,
-  /node_modules[\\/]antd-mobile[\\/]es[\\/]components[\\/](tabs|config-provider|notice-bar)[\\/]/,
-  /node_modules[\\/]antd-mobile[\\/]es[\\/]utils[\\/](bound|use-isomorphic-update-layout-effect|should-render|use-initialized|use-resize-effect|use-mutation-effect)\.js$/,
+  /node_modules[\\/]antd-mobile[\\/]es[\\/]components[\\/](config-provider|notice-bar)[\\/]/,
+  /node_modules[\\/]antd-mobile[\\/]es[\\/]utils[\\/](use-resize-effect|use-mutation-effect)\.js$/,
   /node_modules[\\/]antd-mobile[\\/]es[\\/]locales[\\/]/,
   /node_modules[\\/]antd-mobile-icons[\\/]es[\\/](CloseOutline|SoundOutline)\.js$/,
-  /node_modules[\\/]ahooks[\\/]es[\\/](createUpdateEffect|useLatest|useUnmount|useUnmountedRef|useIsomorphicLayoutEffect|useThrottleFn|useTimeout)[\\/]/,
+  /node_modules[\\/]ahooks[\\/]es[\\/](createUpdateEffect|useLatest|useUnmount|useUnmountedRef|useIsomorphicLayoutEffect|useTimeout)[\\/]/,
   /node_modules[\\/]ahooks[\\/]es[\\/]utils[\\/](depsAreSame|isBrowser|domTarget|createEffectWithTarget|useEffectWithTarget|noop)\.js$/,
-  /node_modules[\\/](@react-spring|lodash|tslib)[\\/]/,
+  /node_modules[\\/]tslib[\\/]/,
 ];
 
 /**
@@ -202,7 +202,7 @@ const POPUPS = [
   /node_modules[\\/]antd-mobile[\\/]es[\\/]utils[\\/](validate|to-css-length|use-inner-visible|get-container|render-to-container|use-touch|get-scroll-parent|supports-passive|use-lock-scroll|with-stop-propagation|render-to-body|render-imperatively|reduce-and-restore-motion)\.js$/,
   /node_modules[\\/]antd-mobile-icons[\\/]es[\\/](CheckOutline|CloseCircleOutline|CouponOutline|EyeOutline|GiftOutline)\.js$/,
   /node_modules[\\/]ahooks[\\/]es[\\/](useInViewport)[\\/]/,
-  /node_modules[\\/](@use-gesture|staged-components)[\\/]/,
+  /node_modules[\\/](@use-gesture|staged-components|@react-spring)[\\/]/,
 ];
 
 export default defineConfig({

@@ -1,5 +1,4 @@
 import type { VideoType } from '@app/contract';
-import { Tabs } from 'antd-mobile';
 import { SearchOutline } from 'antd-mobile-icons';
 import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +7,8 @@ import { EncryptedImage } from '../../../components/encrypted-image/index.ts';
 import { HiddenConfigTrigger } from '../../../app/shell/HiddenConfigTrigger.tsx';
 import { afterFirstScreen } from '../../../app/idle.ts';
 import { useStartupData } from '../../../app/startup/startup-store.ts';
+import { AppLogo } from '../components/AppLogo.tsx';
+import { HomeTabs } from '../components/HomeTabs.tsx';
 import { NewsBar } from '../components/NewsBar.tsx';
 import { bannersOf } from '../first-screen.ts';
 import './home-page.css';
@@ -70,18 +71,14 @@ export function HomePage({ type }: { type: VideoType }) {
       <header className="home__header">
         <div className="home__bar">
           <HiddenConfigTrigger>
-            <img className="home__logo" src="/icon-192.png" alt="StreamApp" width={28} height={28} />
+            <AppLogo />
           </HiddenConfigTrigger>
           <Link to={`/${type}/search`} className="home__search" aria-label={t(`route_${type[0]}Search`)}>
             <SearchOutline />
             <span>{t('search_placeholder')}</span>
           </Link>
         </div>
-        <Tabs activeKey={active} onChange={setActive} className="home__tabs">
-          {tabs.map((tab) => (
-            <Tabs.Tab key={tab.key} title={tab.title} />
-          ))}
-        </Tabs>
+        <HomeTabs tabs={tabs} active={active} onChange={setActive} />
       </header>
       {active === 'recommend' ? (
         <main className="home__feed">
