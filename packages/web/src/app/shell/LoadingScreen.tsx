@@ -8,10 +8,14 @@ import './loading-screen.css';
  */
 export function LoadingScreen({ error, onRetry }: { error?: string; onRetry?: () => void }) {
   const { t } = useTranslation();
-  const image = window.innerWidth < 480 ? '/launch-phone.svg' : '/launch-tablet.svg';
   return (
     <div className="loading-screen" role="status" aria-busy={!error}>
-      <img className="loading-screen__image" src={image} alt="" />
+      {/* Chosen by the browser, as index.html does: reading the window's width while rendering
+          would force a layout of the page. */}
+      <picture className="loading-screen__picture">
+        <source media="(min-width: 480px)" srcSet="/launch-tablet.svg" />
+        <img className="loading-screen__image" src="/launch-phone.svg" alt="" />
+      </picture>
       <div className="loading-screen__footer">
         {error ? (
           <>
