@@ -207,6 +207,28 @@ describe('failure paths and session', () => {
     await context.close();
   });
 
+  it('shows the phone or the tablet launch image on the loading screen, and its retry after an app-info failure', async () => {
+    for (const [viewport, image] of [
+      [{ width: 390, height: 844 }, '/launch-phone.svg'],
+      [{ width: 820, height: 1180 }, '/launch-tablet.svg'],
+    ] as const) {
+      const context = await browser.newContext({ viewport, locale: 'zh-CN', serviceWorkers: 'block' });
+      await context.route(/\/v1\/appinfo(\?|$)/, (route) => route.abort());
+      const page = await context.newPage();
+      await page.goto(`${baseUrl}/long`);
+      const retry = page.getByRole('button', { name: '重试', exact: true });
+      await retry.waitFor();
+      expect(
+        await page.locator('.loading-screen__image').evaluate((img: HTMLImageElement) => img.currentSrc),
+      ).toBe(`${baseUrl}${image}`);
+      if (viewport.width < 480) await page.screenshot({ path: screenshotPath('loading-error') });
+      await context.unroute(/\/v1\/appinfo(\?|$)/);
+      await retry.click();
+      await page.locator('img[src^="blob:"]').first().waitFor();
+      await context.close();
+    }
+  });
+
   it('answers a 497 with the relogin prompt, registers a new guest and carries on', async () => {
     const { context, page } = await startedPhone();
     await page.evaluate(() => localStorage.setItem('app.token', JSON.stringify('expired-or-forged-token')));
