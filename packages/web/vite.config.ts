@@ -183,9 +183,8 @@ const FIRST_SCREEN = [
   /node_modules[\\/]antd-mobile[\\/]es[\\/]utils[\\/](use-resize-effect|use-mutation-effect)\.js$/,
   /node_modules[\\/]antd-mobile[\\/]es[\\/]locales[\\/]/,
   /node_modules[\\/]antd-mobile-icons[\\/]es[\\/](CloseOutline|SoundOutline)\.js$/,
-  /node_modules[\\/]ahooks[\\/]es[\\/](createUpdateEffect|useLatest|useUnmount|useUnmountedRef|useIsomorphicLayoutEffect|useTimeout)[\\/]/,
-  /node_modules[\\/]ahooks[\\/]es[\\/]utils[\\/](depsAreSame|isBrowser|domTarget|createEffectWithTarget|useEffectWithTarget|noop)\.js$/,
-  /node_modules[\\/]tslib[\\/]/,
+  /node_modules[\\/]ahooks[\\/]es[\\/](useIsomorphicLayoutEffect|useTimeout)[\\/]/,
+  /node_modules[\\/]ahooks[\\/]es[\\/]utils[\\/](isBrowser|noop)\.js$/,
 ];
 
 /**
