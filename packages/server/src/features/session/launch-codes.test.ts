@@ -220,11 +220,20 @@ describe('jump-page codes and guests', () => {
     expect(await profileStatus(code)).toBe(200);
   });
 
-  it('lapse after an hour unused', async () => {
+  it('lapse after an hour unused, and lapsed codes leave the table as new ones are minted', async () => {
     const code = (await mint()).response.code as string;
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 61 * 60 * 1000);
     expect(await accountOfCode(code)).toEqual(refused);
+    const stored = () =>
+      sut.db
+        .selectFrom('launch_codes')
+        .select('code_hash')
+        .where('code_hash', '=', hashSecret(code))
+        .executeTakeFirst();
+    expect(await stored()).toBeDefined();
+    await mint();
+    expect(await stored()).toBeUndefined();
   });
 
   it('after a relogin (499), the new guest gets a code of its own session that restores it', async () => {

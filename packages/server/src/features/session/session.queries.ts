@@ -141,11 +141,22 @@ export function findLiveLaunchCode(db: Db, codeHash: Buffer, idleSince: Date) {
     .executeTakeFirst();
 }
 
+/**
+ * A new code; up to 100 lapsed ones go in the same statement, so the table holds about as many
+ * codes as still work (jump-page codes that were never used, codes of long-idle sessions).
+ */
 export async function insertLaunchCode(
   db: Db,
   code: { codeHash: Buffer; expiresAt: Date; userId?: number; sessionId?: number },
 ) {
   await db
+    .with('pruned', (cte) =>
+      cte
+        .deleteFrom('launch_codes')
+        .where('code_hash', 'in', (eb) =>
+          eb.selectFrom('launch_codes').select('code_hash').where('expires_at', '<', new Date()).limit(100),
+        ),
+    )
     .insertInto('launch_codes')
     .values({
       code_hash: code.codeHash,
