@@ -1,6 +1,7 @@
-import type { Browser, BrowserContext } from 'playwright-core';
+import * as plist from 'plist';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './browser.ts';
+import { launchChromium, phoneContext } from './browser.ts';
 import {
   startedPhone,
   open,
@@ -18,6 +19,7 @@ import {
   storedToken,
   userInfoOf,
   confirmDialog,
+  settle,
 } from './phone.ts';
 
 let browser: Browser;
@@ -356,6 +358,106 @@ describe('account pages', () => {
     await field(page, '請輸入手機號碼').fill('912345678');
     await button(page, '立即綁定').click();
     await expectMessage(page, '請輸入驗證碼');
+    await context.close();
+  });
+});
+
+/**
+ * Issue 22: a launch code restores only the session it was minted for. The attacker's code rides
+ * in the victim's link; the victim's own code (minted for their signed-in session) is what the iOS
+ * profile carries, and it dies with that session.
+ */
+describe('launch codes', () => {
+  const launchCodeOf = async (page: Page) =>
+    JSON.parse((await page.evaluate(() => localStorage.getItem('app.launchCode'))) ?? 'null') as
+      string | null;
+  /** The account a fast login with `code` enters (the attacker's view), or the refusal. */
+  async function accountOfCode(code: string) {
+    const reply = await fetch(`${baseUrl}/v1/fastlogin`, { headers: { 'x-fast-code': code } });
+    const body = (await reply.json()) as Reply<{ token: string }>;
+    return body.status.code === 200 ? (await userInfoOf(body.response.token)).user_id : body.status;
+  }
+  /** A home-screen launch of `url` with storage of its own (an iOS Web Clip), started. */
+  async function homeScreenLaunch(url: string) {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await page.goto(url);
+    await page.waitForURL(/\/long(\?|$)/, { waitUntil: 'commit' });
+    await page.locator('.app-tab-bar').waitFor();
+    await expect.poll(() => storedToken(page)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    return { context, page };
+  }
+
+  it("keeps a planted code away from the account signed into; the phone's own code drives the profile, the start URL, and dies at sign-out", async () => {
+    const { email } = await boundAccount('code-pass-1');
+    // The attacker's code, used once by the attacker, then planted in the victim's link.
+    const planted = (await api<{ code: string }>('/v1/launch')).response.code;
+    const attackerGuest = await accountOfCode(planted);
+    expect(typeof attackerGuest).toBe('number');
+
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/long?code=${planted}`);
+    await page.locator('.app-tab-bar').waitFor();
+    await settle(page);
+    await open(page, '/member/signin?type=mail');
+    await field(page, '请输入邮箱地址').fill(email);
+    await field(page, '请输入密码（至少6位）').fill('code-pass-1');
+    await button(page, '登录').click();
+    await confirmDialog(page, '登录成功');
+    await page.waitForURL(/\/member$/);
+    const victim = await userInfoOf(await storedToken(page));
+    expect(victim.email).toBe(email);
+
+    // The attacker's code still opens only the attacker's guest.
+    expect(await accountOfCode(planted)).toBe(attackerGuest);
+    expect(victim.user_id).not.toBe(attackerGuest);
+    // The signed-in session asked for a code of its own.
+    await expect.poll(() => launchCodeOf(page)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const own = (await launchCodeOf(page))!;
+    expect(own).not.toBe(planted);
+
+    // The iOS profile made with it installs a Web Clip that comes back to the victim's account.
+    const profileText = await page.evaluate(
+      async (code) => (await fetch(`/v1/pwa/ios.mobileconfig?code=${encodeURIComponent(code)}`)).text(),
+      own,
+    );
+    const profile = plist.parse(profileText) as { PayloadContent: { PayloadType: string; URL: string }[] };
+    const clipUrl = profile.PayloadContent.find(
+      (item) => item.PayloadType === 'com.apple.webClip.managed',
+    )!.URL;
+    expect(new URL(clipUrl).searchParams.get('code')).toBe(own);
+    const clip = await homeScreenLaunch(`${baseUrl}${new URL(clipUrl).pathname}${new URL(clipUrl).search}`);
+    expect(new URL(clip.page.url()).searchParams.has('code')).toBe(false);
+    expect((await userInfoOf(await storedToken(clip.page))).user_id).toBe(victim.user_id);
+    await clip.context.close();
+
+    // The installed app's start URL (the manifest's) shares the browser's storage: same session.
+    const manifest = (await (await fetch(`${baseUrl}/manifest.webmanifest`)).json()) as { start_url: string };
+    const tokenBefore = await storedToken(page);
+    const logins: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/v1/fastlogin')) logins.push(request.url());
+    });
+    await page.goto(`${baseUrl}${manifest.start_url}`);
+    await page.locator('.app-tab-bar').waitFor();
+    await settle(page, { decline: true });
+    expect(logins).toEqual([]);
+    expect(await storedToken(page)).toBe(tokenBefore);
+
+    // Sign-out (the hidden config dialog's logout): the session and its code are over, so the
+    // Web Clip's address now starts a fresh guest instead of the account.
+    const trigger = page.getByTestId('hidden-config-trigger');
+    for (let i = 0; i < 10; i++) await trigger.click();
+    await page.getByTestId('hidden-config').waitFor();
+    await page.getByRole('button', { name: '退出登录' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
+    await expect.poll(() => storedToken(page), { timeout: 15_000 }).not.toBe(tokenBefore);
+    expect((await api('/v1/user/info', {}, tokenBefore)).status.code).toBe(497);
+    expect(await accountOfCode(own)).toEqual({ code: 401, message: 'launch_code_unknown' });
+    const after = await homeScreenLaunch(clipUrl.replace(/^https?:\/\/[^/]+/, baseUrl));
+    expect((await userInfoOf(await storedToken(after.page))).user_id).not.toBe(victim.user_id);
+    await after.context.close();
     await context.close();
   });
 });

@@ -338,9 +338,6 @@ describe('reminders', () => {
       userAgent:
         'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
     });
-    const launchCode = JSON.parse(
-      (await page.evaluate(() => localStorage.getItem('app.launchCode')))!,
-    ) as string;
     await closeUntil(page, '游客账号一旦丢失将无法找回');
     await page.getByRole('dialog').getByRole('button').last().click();
     const install = page.getByTestId('popup-install');
@@ -358,7 +355,27 @@ describe('reminders', () => {
       (payload) => payload.PayloadType === 'com.apple.webClip.managed',
     )!;
     expect(webClip.FullScreen).toBe(true);
+    // A code minted for this session when the button was pressed, kept as the installation's code.
+    const launchCode = JSON.parse(
+      (await page.evaluate(() => localStorage.getItem('app.launchCode')))!,
+    ) as string;
     expect(new URL(webClip.URL).searchParams.get('code')).toBe(launchCode);
+    // The Web Clip has storage of its own: its address alone brings it back to this guest.
+    const guest = await page.evaluate(() => JSON.parse(localStorage.getItem('app.token')!) as string);
+    const userIdOf = async (token: string) =>
+      (
+        (await (await fetch(`${baseUrl}/v1/user/info?token=${token}`, { method: 'POST' })).json()) as {
+          response: { userInfo: UserInfo };
+        }
+      ).response.userInfo.user_id;
+    const clip = await (await phoneContext(browser)).newPage();
+    const clipUrl = new URL(webClip.URL);
+    await clip.goto(`${baseUrl}${clipUrl.pathname}${clipUrl.search}`);
+    await clip.locator('img[src^="blob:"]').first().waitFor();
+    const clipToken = await clip.evaluate(() => JSON.parse(localStorage.getItem('app.token')!) as string);
+    expect(clipToken).not.toBe(guest);
+    expect(await userIdOf(clipToken)).toBe(await userIdOf(guest));
+    await clip.context().close();
     await context.close();
   });
 });

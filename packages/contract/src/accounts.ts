@@ -47,7 +47,10 @@ function withIdentity<T extends z.ZodRawShape>(shape: T) {
   );
 }
 
-/** `POST /v1/login/phone`: platform, e-mail or phone, password; launch code in `x-fast-code`. */
+/**
+ * `POST /v1/login/phone`: platform, e-mail or phone, password. The spec's `x-fast-code` header may
+ * come along; it is ignored (a code is never attached to the account signed into).
+ */
 export const LoginBodySchema = withIdentity({
   platform: PlatformSchema.default('web'),
   password: z.string().min(1).max(MAX_PASSWORD),

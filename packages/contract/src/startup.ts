@@ -74,7 +74,10 @@ const TokenReplyBody = z.object({ token: z.string() });
 export type TokenReply = z.infer<typeof TokenReplyBody>;
 export const TokenReplySchema = replySchema(TokenReplyBody);
 
-/** `POST /v1/launch`: mints a launch code for one installation. */
+/**
+ * `POST /v1/launch`: mints a launch code. With a token, for that session (how an account gets a
+ * code); without, a jump-page code whose first fast login makes a guest.
+ */
 export const LaunchReplySchema = replySchema(z.object({ code: z.string() }));
 
 /** Every authenticated call accepts the token in the query or the body. */
@@ -170,5 +173,5 @@ export const AnalyticsEventBodySchema = z.object({
 });
 export const OkReplySchema = replySchema(z.object({}).passthrough().nullable().optional());
 
-/** `POST /v1/register/guest`: optional platform; the launch code, if any, in the header. */
+/** `POST /v1/register/guest`: optional platform. A launch code is never moved to the new guest. */
 export const RegisterGuestBodySchema = optionalBody(z.object({ platform: PlatformSchema.default('web') }));

@@ -194,7 +194,7 @@ export async function buildApp(
   const browse = createBrowseService(ctx, likeSets);
   await app.register(browseRoutes(sessions, browse));
   await app.register(exploreRoutes(sessions, createExploreService(ctx, browse, appInfo, likeSets)));
-  await app.register(pwaRoutes(ctx, lines));
+  await app.register(pwaRoutes(ctx, lines, sessions));
   await app.register(rewardsRoutes(sessions, createRewardsService(ctx, users, appInfo)));
   const payments = createPaymentProvider(config, ctx.secrets);
   const provider = options.paymentProvider ?? payments.provider;

@@ -4,6 +4,7 @@ import { Status } from '@app/contract/status-codes';
 import type { AppInfo, Platform, UserInfo } from '@app/contract';
 import { request } from './api/client.ts';
 import { clearCollectionsCache } from './collections-cache.ts';
+import { mintLaunchCode } from './launch-code.ts';
 import { forgetLikes } from './likes.ts';
 import { rankedLines } from './lines/line-book.ts';
 import { writeSetting } from './settings.ts';
@@ -45,15 +46,20 @@ export async function reloadAppInfo(): Promise<void> {
 
 /**
  * The app now belongs to another account, or the same one with a new binding: the new session's
- * token is kept, the previous account's favourites are forgotten, and user info and the check-in
- * list are read again.
+ * token is kept, the previous account's favourites are forgotten, user info and the check-in list
+ * are read again, and the session gets a launch code of its own.
  */
 export async function enterAccount(token: string | undefined): Promise<void> {
   if (token) writeSetting('token', token);
   clearCollectionsCache();
   forgetLikes();
   // The session is already this account's: a failed reload leaves the old figures until the next one.
-  await Promise.all([reloadUserInfo().catch(() => undefined), reloadSigninList().catch(() => undefined)]);
+  // A code is never carried over from the previous account: the new session asks for its own.
+  await Promise.all([
+    reloadUserInfo().catch(() => undefined),
+    reloadSigninList().catch(() => undefined),
+    mintLaunchCode(),
+  ]);
 }
 
 /** The 7-day check-in strip read again (after a check-in, an exchange or another account). */

@@ -301,3 +301,83 @@ describe('change of password', () => {
     expect(reply.code).toBe(401);
   });
 });
+
+/**
+ * Issue 22 item 2. A bound account has one live session per sign-in, plus the sessions its launch
+ * codes opened (the installed app beside the browser): those are the "other sessions" here.
+ */
+describe('a new password ends the other sessions and the launch codes', () => {
+  async function accountWithTwoSessions(email: string) {
+    const browser = await kit.boundAccount({ email });
+    const minted = await sut.app.inject({
+      method: 'POST',
+      url: `/v1/launch?token=${encodeURIComponent(browser)}`,
+    });
+    const code = minted.json().response.code as string;
+    const installedApp = (
+      await sut.app.inject({ method: 'GET', url: '/v1/fastlogin', headers: { 'x-fast-code': code } })
+    ).json().response.token as string;
+    expect((await kit.userInfo(installedApp)).status.code).toBe(200);
+    return { browser, installedApp, code };
+  }
+  const fastLoginStatus = async (code: string) =>
+    (await sut.app.inject({ method: 'GET', url: '/v1/fastlogin', headers: { 'x-fast-code': code } })).json()
+      .status;
+
+  it('a password change ends every other session (497) and every code; the session that changed it stays', async () => {
+    const email = kit.newEmail();
+    const { browser, installedApp, code } = await accountWithTwoSessions(email);
+    const wrong = await kit.call(
+      '/v1/user/changpwd',
+      { account: email, origin_password: 'not-it', new_password: 'second-pass' },
+      { token: browser },
+    );
+    expect(wrong.code).toBe(404);
+    expect((await kit.userInfo(installedApp)).status.code).toBe(200);
+
+    const changed = await kit.call(
+      '/v1/user/changpwd',
+      { account: email, origin_password: 'secret123', new_password: 'second-pass' },
+      { token: browser },
+    );
+    expect(changed.code).toBe(200);
+    expect((await kit.userInfo(installedApp)).status).toEqual({ code: 497, message: 'token_missing' });
+    expect((await kit.userInfo(browser)).status.code).toBe(200);
+    expect(await fastLoginStatus(code)).toEqual({ code: 401, message: 'launch_code_unknown' });
+  });
+
+  it('a password reset ends every session and code of the account; a reset from its own session keeps that one', async () => {
+    const email = kit.newEmail();
+    const first = await accountWithTwoSessions(email);
+    await kit.call('/v1/user/pwd/forget', { email });
+    const reset = await kit.call(
+      '/v1/user/pwd/reset',
+      { email, code: await kit.lastCodeFor(email), pass: 'second-pass' },
+      { token: await kit.guest() },
+    );
+    expect(reset.code).toBe(201);
+    for (const token of [first.browser, first.installedApp])
+      expect((await kit.userInfo(token)).status).toEqual({ code: 497, message: 'token_missing' });
+    expect(await fastLoginStatus(first.code)).toEqual({ code: 401, message: 'launch_code_unknown' });
+
+    const signedIn = await kit.call('/v1/login/phone', { email, password: 'second-pass' });
+    const browser = signedIn.response.token as string;
+    const code = (
+      await sut.app.inject({ method: 'POST', url: `/v1/launch?token=${encodeURIComponent(browser)}` })
+    ).json().response.code as string;
+    const installedApp = (
+      await sut.app.inject({ method: 'GET', url: '/v1/fastlogin', headers: { 'x-fast-code': code } })
+    ).json().response.token as string;
+    await kit.skipCountdown(email);
+    await kit.call('/v1/user/pwd/forget', { email });
+    const again = await kit.call(
+      '/v1/user/pwd/reset',
+      { email, code: await kit.lastCodeFor(email), pass: 'third-pass' },
+      { token: browser },
+    );
+    expect(again.code).toBe(201);
+    expect((await kit.userInfo(browser)).status.code).toBe(200);
+    expect((await kit.userInfo(installedApp)).status.code).toBe(497);
+    expect(await fastLoginStatus(code)).toEqual({ code: 401, message: 'launch_code_unknown' });
+  });
+});

@@ -4,7 +4,6 @@ import {
   ChangeBindVerifyBodySchema,
   ChangePasswordBodySchema,
   CheckPasswordBodySchema,
-  FAST_CODE_HEADER,
   ForgetBodySchema,
   InviteBodySchema,
   LoginBodySchema,
@@ -17,8 +16,7 @@ import {
 } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope } from '../../platform/reply.ts';
-import { headerOf, tokenOf } from '../../platform/request.ts';
-import { launchCodeOf } from '../session/session.routes.ts';
+import { tokenOf } from '../../platform/request.ts';
 import type { SessionService } from '../session/session.service.ts';
 import type { AccountsService } from './accounts.service.ts';
 
@@ -31,12 +29,12 @@ export const accountsRoutes =
     const querystring = TokenParamSchema;
 
     app.post('/v1/login/phone', { schema: { querystring, body: LoginBodySchema } }, async (request) => {
-      const launchCode = launchCodeOf(headerOf(request, FAST_CODE_HEADER));
+      // A launch code sent along (the spec's fast-code header) is ignored: a code someone planted
+      // in this client must never reach the account signed into (issue 22).
       const token = await accounts.login(
         accountNameOf(request.body),
         request.body.password,
         request.body.platform,
-        launchCode,
         request.ip,
       );
       return envelope({ token }, Status.ok, 'signin_success');
@@ -56,17 +54,9 @@ export const accountsRoutes =
       '/v1/register/binding',
       { schema: { querystring, body: RegisterBindingBodySchema } },
       async (request, reply) => {
-        const launchCode = launchCodeOf(headerOf(request, FAST_CODE_HEADER));
         const { userId } = await sessions.authenticate(tokenOf(request));
         const { code, password, platform } = request.body;
-        const token = await accounts.bind(
-          userId,
-          accountNameOf(request.body),
-          code,
-          password,
-          platform,
-          launchCode,
-        );
+        const token = await accounts.bind(userId, accountNameOf(request.body), code, password, platform);
         return reply.code(created).send(envelope({ token }, created, 'bind_success'));
       },
     );
@@ -85,7 +75,10 @@ export const accountsRoutes =
           await accounts.checkResetCode(name, request.body.code);
           return envelope(null, Status.ok, 'code_ok');
         }
-        await accounts.resetPassword(name, request.body.code, request.body.pass);
+        // The session that resets may stay if it is the account's own; a dead token is no reason
+        // to refuse a reset.
+        const caller = await sessions.authenticate(tokenOf(request)).catch(() => undefined);
+        await accounts.resetPassword(name, request.body.code, request.body.pass, caller);
         return reply.code(created).send(envelope(null, created, 'reset_success'));
       },
     );

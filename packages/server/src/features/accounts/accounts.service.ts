@@ -118,13 +118,7 @@ export function createAccountsService({ ctx, sessions, users, appInfo, senders }
      * POST /v1/login/phone. An unknown account and a wrong password answer alike (401, same key,
      * same hashing time); tries are limited per account and per client address.
      */
-    async login(
-      name: AccountName,
-      password: string,
-      platform: string,
-      launchCode: string | undefined,
-      client: string,
-    ): Promise<string> {
+    async login(name: AccountName, password: string, platform: string, client: string): Promise<string> {
       const account = await queries.findAccount(db, name.channel, name.address);
       const storedHash = account?.password_hash;
       const subjects = [
@@ -139,7 +133,7 @@ export function createAccountsService({ ctx, sessions, users, appInfo, senders }
       );
       if (!account || !storedHash || !matches) refuse(Status.invalid, 'login_failed');
       const [session] = await Promise.all([
-        sessions.startAccountSession(db, account.id, platform, launchCode),
+        sessions.startAccountSession(db, account.id, platform),
         upgradeHash(account.id, password, storedHash),
       ]);
       sessions.forgetEnded(session.ended);
@@ -165,7 +159,6 @@ export function createAccountsService({ ctx, sessions, users, appInfo, senders }
       code: string,
       password: string,
       platform: string,
-      launchCode: string | undefined,
     ): Promise<string> {
       await requireChannel(name.channel);
       const user = await queries.findBinding(db, userId);
@@ -178,7 +171,7 @@ export function createAccountsService({ ctx, sessions, users, appInfo, senders }
           if (!(await queries.bindGuest(trx, userId, name.channel, name.address, passwordHash)))
             refuse(Status.conflict, 'user_already_bound');
           await grantBindBonus(trx, userId);
-          return sessions.startAccountSession(trx, userId, platform, launchCode);
+          return sessions.startAccountSession(trx, userId, platform);
         });
       } catch (error) {
         // Another guest bound the same address a moment earlier.
@@ -206,15 +199,25 @@ export function createAccountsService({ ctx, sessions, users, appInfo, senders }
     },
 
     /** POST /v1/user/pwd/reset with a new password: sets it and uses up the code. */
-    async resetPassword(name: AccountName, code: string, password: string): Promise<void> {
+    async resetPassword(
+      name: AccountName,
+      code: string,
+      password: string,
+      caller: SessionUser | undefined,
+    ): Promise<void> {
       const passwordHash = await hashPassword(password);
-      await withCode('forget', name, code, async (trx) => {
+      const ended = await withCode('forget', name, code, async (trx) => {
         const account = await queries.findAccount(trx, name.channel, name.address);
         if (!account) refuse(Status.invalid, 'account_not_exist');
         await queries.setPasswordOf(trx, account.id, passwordHash);
         // The owner proved the address: a wait earned by someone guessing must not lock them out.
         await queries.clearFailuresOf(trx, accountSubject(name));
+        // Whoever knew the old password (or held a code) is out; a reset from the account's own
+        // session keeps that one.
+        const keep = caller?.userId === account.id ? caller.sessionId : undefined;
+        return sessions.endOtherSessions(trx, account.id, 'password_reset', keep);
       });
+      sessions.forgetEnded(ended);
     },
 
     /** POST /v1/user/checkpwd: opens the change-of-binding window on this session. */
@@ -275,7 +278,12 @@ export function createAccountsService({ ctx, sessions, users, appInfo, senders }
       ];
       if (!(await limits.attempt(subjects, () => verifyPassword(originPassword, storedHash))))
         refuse(Status.notFound, 'error_content5');
-      await queries.setPasswordOf(db, session.userId, await hashPassword(newPassword));
+      const passwordHash = await hashPassword(newPassword);
+      const ended = await db.transaction().execute(async (trx) => {
+        await queries.setPasswordOf(trx, session.userId, passwordHash);
+        return sessions.endOtherSessions(trx, session.userId, 'password_changed', session.sessionId);
+      });
+      sessions.forgetEnded(ended);
     },
 
     /**

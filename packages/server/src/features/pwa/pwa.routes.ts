@@ -6,9 +6,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { fail } from '../../platform/errors.ts';
-import { hashSecret } from '../../platform/tokens.ts';
 import type { LinesService } from '../lines/lines.service.ts';
-import { findLaunchCode } from '../session/session.queries.ts';
+import type { SessionService } from '../session/session.service.ts';
 import { webClipProfile } from './mobileconfig.ts';
 
 /** The home-screen icon the profile carries: from the built app, else the web sources. */
@@ -47,7 +46,7 @@ async function sign(profile: string): Promise<Buffer> {
 }
 
 export const pwaRoutes =
-  (ctx: AppContext, lines: LinesService): FastifyPluginAsyncZod =>
+  (ctx: AppContext, lines: LinesService, sessions: SessionService): FastifyPluginAsyncZod =>
   async (app) => {
     const icon = readIcon(ctx.config.webDist);
 
@@ -56,8 +55,8 @@ export const pwaRoutes =
       { schema: { querystring: z.object({ code: LaunchCodeSchema }) } },
       async (request, reply) => {
         const { code } = request.query;
-        // Only codes this server minted: a profile must bring its installation back to its account.
-        if (!(await findLaunchCode(ctx.db, hashSecret(code)))) fail(Status.invalid, 'launch_code_unknown');
+        // Only codes that work: a profile must bring its installation back to its session.
+        if (!(await sessions.launchCodeWorks(code))) fail(Status.invalid, 'launch_code_unknown');
         const [origin = ''] = lines.lineOrigins(request);
         const profile = webClipProfile({
           url: `${ctx.config.publicUrl ?? origin}/long?code=${encodeURIComponent(code)}`,

@@ -4,12 +4,13 @@ import {
   LaunchCodeSchema,
   RegisterGuestBodySchema,
   Status,
+  TokenParamSchema,
   type StatusCode,
 } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fail } from '../../platform/errors.ts';
 import { envelope } from '../../platform/reply.ts';
-import { headerOf } from '../../platform/request.ts';
+import { headerOf, tokenOf } from '../../platform/request.ts';
 import type { SessionService } from './session.service.ts';
 import { renderJumpPage } from './jump-page.ts';
 
@@ -24,7 +25,13 @@ export function launchCodeOf(header: string | undefined): string | undefined {
 export const sessionRoutes =
   (sessions: SessionService): FastifyPluginAsyncZod =>
   async (app) => {
-    app.post('/v1/launch', async () => envelope({ code: await sessions.mintLaunchCode() }));
+    // With a token: a code for that session (a bad token is refused, never ignored); without: a
+    // jump-page code.
+    app.post('/v1/launch', { schema: { querystring: TokenParamSchema } }, async (request) => {
+      const token = tokenOf(request);
+      const session = token === undefined ? undefined : await sessions.authenticate(token);
+      return envelope({ code: await sessions.mintLaunchCode(session) });
+    });
 
     app.get('/v1/fastlogin', { schema: { querystring: FastLoginQuerySchema } }, async (request) => {
       const code = launchCodeOf(headerOf(request, FAST_CODE_HEADER));
@@ -33,10 +40,14 @@ export const sessionRoutes =
     });
 
     app.post('/v1/register/guest', { schema: { body: RegisterGuestBodySchema } }, async (request, reply) => {
-      const code = launchCodeOf(headerOf(request, FAST_CODE_HEADER));
-      const token = await sessions.registerGuest(code, request.body.platform);
+      const token = await sessions.registerGuest(request.body.platform);
       const created: StatusCode = Status.created;
       return reply.code(created).send(envelope({ token }, created));
+    });
+
+    app.post('/v1/user/logout', { schema: { querystring: TokenParamSchema } }, async (request) => {
+      await sessions.signOut(await sessions.authenticate(tokenOf(request)));
+      return envelope(null, Status.ok, 'ok');
     });
 
     app.get('/jump', async (request, reply) => {

@@ -8,6 +8,11 @@ import * as queries from './session.queries.ts';
 const IDLE_MS = SESSION_IDLE_DAYS * 24 * 60 * 60 * 1000;
 /** last_seen is written at most this often per session, so reads stay reads. */
 const TOUCH_EVERY_MS = 5 * 60 * 1000;
+/** A jump-page code is used at once; unused, it lapses. */
+const FRESH_CODE_MS = 60 * 60 * 1000;
+/** A session's code lapses after as long without use as the session itself may idle. */
+const codeExpiry = () => new Date(Date.now() + IDLE_MS);
+const idleSince = () => new Date(Date.now() - IDLE_MS);
 
 const endedStatus: Record<string, StatusCode> = {
   signed_in_elsewhere: Status.signedInElsewhere,
@@ -46,60 +51,102 @@ export function createSessionService(db: Db) {
     }
   }
 
+  /**
+   * GET /v1/fastlogin: a new session beside the one the code stands for (the browser and the
+   * installed app of one phone must not sign each other out); a jump-page code's first use makes
+   * a guest, and the code then stands for that guest's session.
+   */
+  async function fastLogin(code: string, platform: string): Promise<string> {
+    const codeHash = hashSecret(code);
+    const launch = await queries.findLiveLaunchCode(db, codeHash, idleSince());
+    if (!launch) fail(Status.invalid, 'launch_code_unknown');
+    if (launch.user_id === null) {
+      const userId = await newGuest();
+      const token = newSecret();
+      const sessionId = await queries.insertSession(db, userId, hashSecret(token), platform);
+      const claimed = { codeHash, userId, sessionId, expiresAt: codeExpiry() };
+      if (await queries.claimFreshLaunchCode(db, claimed)) return token;
+      // Another first use of the same code won the race: join its guest instead.
+      await queries.endSession(db, sessionId, 'signed_out');
+      return fastLogin(code, platform);
+    }
+    const token = await openSession(launch.user_id, platform);
+    await queries.markLaunchCodeUsed(db, codeHash, codeExpiry());
+    return token;
+  }
+
+  function forgetEnded(tokenHashes: Buffer[]): void {
+    for (const tokenHash of tokenHashes) sessionRows.drop(tokenHash.toString('hex'));
+  }
+
   return {
     sessionRows,
 
-    /** POST /v1/launch: a new launch code standing for one installation. */
-    async mintLaunchCode(): Promise<string> {
+    /**
+     * POST /v1/launch. Without a session: a jump-page code that stands for nothing until its first
+     * fast login makes a guest (an hour to be used). With one: a code for that session only, which
+     * is how a signed-in account gets a code (its owner's session, never a code someone handed in).
+     */
+    async mintLaunchCode(session?: SessionUser): Promise<string> {
       const code = newSecret();
-      await queries.insertLaunchCode(db, hashSecret(code));
+      await queries.insertLaunchCode(db, {
+        codeHash: hashSecret(code),
+        ...(session
+          ? { userId: session.userId, sessionId: session.sessionId, expiresAt: codeExpiry() }
+          : { expiresAt: new Date(Date.now() + FRESH_CODE_MS) }),
+      });
       return code;
     },
 
-    /** GET /v1/fastlogin: the account last used with the code; a guest on first use. */
-    async fastLogin(code: string, platform: string): Promise<string> {
-      const codeHash = hashSecret(code);
-      const launch = await queries.findLaunchCode(db, codeHash);
-      if (!launch) fail(Status.invalid, 'launch_code_unknown');
-      const userId = launch.user_id ?? (await newGuest());
-      await queries.pointLaunchCode(db, codeHash, userId);
-      return openSession(userId, platform);
+    /** Whether a code still works (the iOS profile carries only such codes). */
+    async launchCodeWorks(code: string): Promise<boolean> {
+      return !!(await queries.findLiveLaunchCode(db, hashSecret(code), idleSince()));
     },
 
-    /** POST /v1/register/guest: a fresh guest; a known launch code moves to it. */
-    async registerGuest(code: string | undefined, platform: string): Promise<string> {
-      const userId = await newGuest();
-      // An unknown code updates no row: no lookup first.
-      if (code) await queries.pointLaunchCode(db, hashSecret(code), userId);
-      return openSession(userId, platform);
+    fastLogin,
+
+    /** POST /v1/register/guest: a fresh guest. A code the client sends along is not moved to it. */
+    async registerGuest(platform: string): Promise<string> {
+      return openSession(await newGuest(), platform);
     },
 
     /**
      * Sign-in and binding (one live session per bound account): ends the account's live sessions
-     * so they answer 499, opens a new one and moves a known launch code to the account, in one
-     * statement (on its own or inside the caller's transaction). Call `forgetEnded` with the result
-     * once it committed.
+     * so they answer 499, opens a new one and revokes the account's launch codes, in one statement
+     * (on its own or inside the caller's transaction). Call `forgetEnded` with the result once it
+     * committed.
      */
     async startAccountSession(
       trx: Db,
       userId: number,
       platform: string,
-      launchCode: string | undefined,
     ): Promise<{ token: string; ended: Buffer[] }> {
       const token = newSecret();
       const ended = await queries.replaceLiveSessions(trx, {
         userId,
         tokenHash: hashSecret(token),
         platform,
-        launchCodeHash: launchCode ? hashSecret(launchCode) : undefined,
       });
       return { token, ended };
     },
 
-    /** This process's own ended sessions answer 499 at once; other processes hear it by NOTIFY. */
-    forgetEnded(tokenHashes: Buffer[]): void {
-      for (const tokenHash of tokenHashes) sessionRows.drop(tokenHash.toString('hex'));
+    /**
+     * Password change and reset: every other session of the account ends (497) and every launch
+     * code of the account is revoked; `keep` is the session that made the change. Call
+     * `forgetEnded` with the result once it committed.
+     */
+    endOtherSessions(trx: Db, userId: number, reason: 'password_changed' | 'password_reset', keep?: number) {
+      return queries.endSessionsOf(trx, userId, reason, keep);
     },
+
+    /** POST /v1/user/logout: this session ends (497) and the account's launch codes are revoked. */
+    async signOut(session: SessionUser): Promise<void> {
+      const ended = await queries.signOut(db, session.sessionId, session.userId);
+      forgetEnded(ended);
+    },
+
+    /** This process's own ended sessions answer 499 at once; other processes hear it by NOTIFY. */
+    forgetEnded,
 
     /** The token rules of DECISIONS: 497 unknown, 498 idle for 30 days, 499 ended by a sign-in elsewhere. */
     async authenticate(token: string | undefined): Promise<SessionUser> {

@@ -42,8 +42,11 @@ export interface Database {
   launch_codes: {
     code_hash: Buffer;
     user_id: number | null;
+    /** The session the code stands for; null until a jump-page code is first used. */
+    session_id: number | null;
     created_at: Timestamp;
     last_used_at: Date | null;
+    expires_at: Date;
   };
   creator_profiles: {
     user_id: number;

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { formatDate } from '@app/contract/rules';
 import { takeInstallPrompt } from '../install-prompt.ts';
-import { readSetting } from '../settings.ts';
+import { mintLaunchCode } from '../launch-code.ts';
 import { isStandalone } from '../standalone.ts';
 import { rememberSignupReturn } from '../shell/guards.tsx';
 import { useStartupData } from '../startup/startup-store.ts';
@@ -91,7 +91,6 @@ export function Reminders({ ready, onSettled }: { ready: boolean; onSettled: () 
     setInstallOpen(false);
     next();
   };
-  const code = readSetting('launchCode');
   return (
     <Popup visible={installOpen} onMaskClick={closeInstall} bodyClassName="install-popup">
       <div data-testid="popup-install">
@@ -109,11 +108,13 @@ export function Reminders({ ready, onSettled }: { ready: boolean; onSettled: () 
           <Button
             color="primary"
             shape="rounded"
-            onClick={() => {
-              if (ios && code)
-                window.location.href = `/v1/pwa/ios.mobileconfig?code=${encodeURIComponent(code)}`;
-              else void takeInstallPrompt()?.prompt();
+            onClick={async () => {
               closeInstall();
+              if (!ios) return void takeInstallPrompt()?.prompt();
+              // The profile carries a code minted now for this session: the stored one may have
+              // lapsed or been revoked (a password change elsewhere).
+              const code = await mintLaunchCode();
+              if (code) window.location.href = `/v1/pwa/ios.mobileconfig?code=${encodeURIComponent(code)}`;
             }}
           >
             {t('install_button')}

@@ -3,14 +3,13 @@ import { lazy, startTransition, Suspense, useCallback, useEffect, useRef, useSta
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { TOAST_MS } from '@app/contract/constants';
-import { FAST_CODE_HEADER } from '@app/contract/wire';
 import { isNewerVersion } from '@app/contract/rules';
 import { request } from '../api/client.ts';
 import { subscribe } from '../events.ts';
 import { afterFirstScreen, whenIdle } from '../idle.ts';
 import { messageOf, withCatalogue } from '../i18n/index.ts';
 import { AppRoutes, preloadPlayPage, TAB_PATHS } from '../routes.tsx';
-import { readSetting, writeSetting } from '../settings.ts';
+import { writeSetting } from '../settings.ts';
 import { ServiceClosedError, StartupError, takeStartUp } from '../startup/startup.ts';
 import { setStartupData } from '../startup/startup-store.ts';
 import { LoadingScreen } from './LoadingScreen.tsx';
@@ -152,12 +151,11 @@ export function AppShell() {
       content: t(code === 499 ? 'logged_other_device' : 'relogin_content'),
       confirmText: t('confirm'),
     });
-    // The installation's launch code moves to the new guest, so the home-screen app finds it too.
-    const launchCode = readSetting('launchCode');
+    // The new guest's launch code is minted for its own session (enterAccount): a code is never
+    // moved to another account.
     const guest = await request<{ token: string }>('/v1/register/guest', {
       method: 'POST',
       withoutToken: true,
-      headers: launchCode ? { [FAST_CODE_HEADER]: launchCode } : undefined,
     });
     if (guest.response?.token) {
       // The guest's user info and check-in list, and the stream line and quality that follow VIP.

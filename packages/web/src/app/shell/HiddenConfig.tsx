@@ -1,6 +1,7 @@
 import { Button, Dialog, Input, List, Popup } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { signOut } from '../launch-code.ts';
 import { rankedLines } from '../lines/line-book.ts';
 import { clearAllSettings, readSetting, writeSetting } from '../settings.ts';
 
@@ -71,6 +72,7 @@ function HiddenConfig({ onClose }: { onClose: () => void }) {
                 cancelText: t('cancel'),
               })
             ) {
+              await signOut();
               clearAllSettings();
               location.reload();
             }

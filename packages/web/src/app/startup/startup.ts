@@ -60,6 +60,8 @@ function ok<T>(envelope: Envelope<T>): T {
 }
 
 let begun: Promise<StartupData | null> | undefined;
+/** Set in this tab once a refused launch code sent it to the jump page. */
+const REFUSED_CODE_KEY = 'app.refusedCodeJump';
 
 /** Starts start-up once, from the boot entry, before React and the pages have even downloaded. */
 export function beginStartUp(): Promise<StartupData | null> {
@@ -117,15 +119,18 @@ export async function startUp(): Promise<StartupData | null> {
 
   // 2. App info, and 3. fast login with the URL code beside it: the login needs nothing from app
   // info, so it is sent at once, but its outcome is only used once app info allows the service.
+  // A stored session comes first: the address's code only starts a session where there is none
+  // (the jump page's hand-over, a home-screen launch with storage of its own), so a link someone
+  // else made cannot swap the account the app is in.
   const landing = new URLSearchParams(location.search);
-  const code = landing.get('code');
+  const code = readSetting('token') ? null : landing.get('code');
   const standalone = isStandalone();
   const fastLogin = code
     ? request<{ token: string }>('/v1/fastlogin', {
         withoutToken: true,
         query: { platform: standalone ? 'pwa' : 'web' },
         headers: { [FAST_CODE_HEADER]: code },
-      }).then(ok)
+      })
     : null;
   fastLogin?.catch(() => undefined); // read below, after app info
   const appInfo = await request<AppInfo>('/v1/appinfo', { withoutToken: true })
@@ -139,21 +144,34 @@ export async function startUp(): Promise<StartupData | null> {
   if (hostListFailed || img.outcome !== 'ok') {
     setRankedLines('img', [{ url: appInfo.imgUrl.url, key: appInfo.imgUrl.key, encrypt: true }]);
   }
+  const jumpAddress = `${standalone ? appInfo.pwa.jump : appInfo.web.jump}${location.search}`;
 
-  // 3. The URL code's session, else the stored token, else the jump address.
+  // 3. The stored token, else the URL code's session, else the jump address.
   if (code && fastLogin) {
-    const login = await fastLogin.catch(() => {
+    const login = await fastLogin.catch(() => null);
+    if (login?.status.code === Status.invalid && !sessionStorage.getItem(REFUSED_CODE_KEY)) {
+      // The code lapsed or was revoked with its session: a fresh start through the jump page
+      // (once per tab, so a refused fresh code cannot bounce between the two).
+      sessionStorage.setItem(REFUSED_CODE_KEY, '1');
+      location.replace(jumpAddress);
+      return null;
+    }
+    const token = login?.status.code === Status.ok ? login.response?.token : undefined;
+    if (!token) {
       void sendEvent('token_get_fail');
       throw new StartupError(1);
-    });
-    writeSetting('token', login.token);
+    }
+    sessionStorage.removeItem(REFUSED_CODE_KEY);
+    writeSetting('token', token);
     writeSetting('launchCode', code);
+  } else if (!readSetting('token')) {
+    location.replace(jumpAddress);
+    return null;
+  }
+  if (landing.has('code')) {
     const keep = new URLSearchParams();
     for (const name of ['video_type', 'video_id']) if (landing.get(name)) keep.set(name, landing.get(name)!);
     history.replaceState(null, '', `/long${keep.size ? `?${keep}` : ''}`);
-  } else if (!readSetting('token')) {
-    location.replace(`${standalone ? appInfo.pwa.jump : appInfo.web.jump}${location.search}`);
-    return null;
   }
 
   // 4. User data, all at once.

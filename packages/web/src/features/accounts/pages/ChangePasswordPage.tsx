@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { mintLaunchCode } from '../../../app/launch-code.ts';
 import { useStartupData } from '../../../app/startup/startup-store.ts';
 import { changePassword } from '../api/accounts-api.ts';
 import { checkChangePassword } from '../account-forms.ts';
@@ -34,6 +35,8 @@ export default function ChangePasswordPage() {
       const reply = await changePassword({ account: userInfo.email || userInfo.phone, ...checked.value });
       const outcome = outcomeOf('changePassword', reply.status.code);
       if (!outcome.ok) return showFailure(outcome, reply);
+      // The change revoked every launch code of the account, this session's too.
+      await mintLaunchCode();
       await showSuccess('change_password_success');
       goBack();
     });
