@@ -21,6 +21,8 @@ export const Status = {
   serverError: 500,
   providerError: 501,
   providerUnavailable: 502,
+  /** The server sheds load or its database is out of reach: try again shortly (Retry-After). */
+  unavailable: 503,
 } as const;
 
 export type StatusName = keyof typeof Status;
@@ -46,6 +48,7 @@ export const statusMessageKey: Record<StatusCode, string> = {
   500: 'server_error',
   501: 'provider_error',
   502: 'provider_unavailable',
+  503: 'server_busy',
 };
 
 /** Codes after which the client must clear its session and offer a relogin. */

@@ -61,9 +61,11 @@ import { createUserService, USER_CHANGED_CHANNEL } from './features/user/user.se
 import { encryptBytes } from './media/aes.ts';
 import type { AppContext } from './platform/context.ts';
 import type { Db } from './platform/db/database.ts';
+import { isDatabaseUnavailable } from './platform/db/database.ts';
 import { notificationsOf } from './platform/db/notifications.ts';
 import { AppError } from './platform/errors.ts';
 import { createImmutableFiles, type ImmutableFiles } from './platform/immutable-files.ts';
+import { installLoadShedding, RETRY_AFTER_S } from './platform/load-shedding.ts';
 import { followChanges } from './platform/row-cache.ts';
 import { MemoryCache } from './platform/memory-cache.ts';
 import { envelope, errorEnvelope } from './platform/reply.ts';
@@ -146,6 +148,7 @@ export async function buildApp(
     maxAge: 86_400,
   });
   await app.register(formbody, { bodyLimit: MAX_JSON_BODY_BYTES });
+  await installLoadShedding(app, config, db);
 
   installErrorHandling(app, readAppShell(config));
   installDraining(app, immutableFiles);
@@ -236,6 +239,11 @@ function installErrorHandling(app: FastifyInstance, appShell: Buffer | undefined
 
       code = Status.invalid;
       message = 'invalid_input';
+    } else if (isDatabaseUnavailable(error)) {
+      // A database restart or outage: the client tries again shortly, the process reconnects.
+      request.log.warn({ err: error }, 'database unavailable');
+      code = Status.unavailable;
+      reply.header('retry-after', String(RETRY_AFTER_S));
     } else {
       request.log.error({ err: error }, 'request failed');
       code = Status.serverError;

@@ -63,6 +63,13 @@ const EnvSchema = z.object({
    * needs DATABASE_URL: embedded PGlite belongs to a single process.
    */
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+  /**
+   * Load shedding (@fastify/under-pressure): every request is refused with 503 while the event
+   * loop's mean delay over a second is above this (0: never), or while more than
+   * MAX_DB_WAITING queries wait for a database connection.
+   */
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
+  MAX_DB_WAITING: z.coerce.number().int().min(1).default(500),
   /** Skip generating the demo catalogue on a first start (tests seed explicitly). */
   AUTO_SEED: z
     .enum(['0', '1', 'true', 'false'])
@@ -113,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     webDist: path.resolve(raw.WEB_DIST ?? path.join(serverRoot, '..', 'web', 'dist')),
     autoSeed: raw.AUTO_SEED,
     workers: raw.WORKERS,
+    loadShedding: { maxEventLoopDelayMs: raw.MAX_EVENT_LOOP_DELAY_MS, maxDbWaiting: raw.MAX_DB_WAITING },
   };
 }
 

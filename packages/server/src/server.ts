@@ -14,6 +14,7 @@ import { seedIfEmpty } from './seed/seed.ts';
  * port per extra line. SIGTERM/SIGINT let in-flight requests finish, then close the database.
  */
 const SHUTDOWN_GRACE_MS = 10_000;
+const WORKER_RETRY_MS = 1000;
 
 async function main() {
   const config = loadConfig(process.env, process.argv.slice(2));
@@ -94,11 +95,14 @@ async function supervise(workers: number) {
         worker.once('exit', (code) => {
           if (stopping) return;
           console.error(`worker ${worker.process.pid} exited (${code}); starting another`);
-          void startWorker().catch(() => undefined);
+          replaceWorker();
         });
         resolve();
       });
     });
+  // A replacement that cannot start (the database is away) is tried again until one does.
+  const replaceWorker = (): void =>
+    void startWorker().catch(() => !stopping && setTimeout(replaceWorker, WORKER_RETRY_MS));
   // `listening` comes once per port; the first worker's first one means migrations and seed are done.
   await startWorker();
   await Promise.all(Array.from({ length: workers - 1 }, startWorker));

@@ -19,20 +19,25 @@ export async function bumpCacheVersion(db: Db, topic: string): Promise<void> {
  */
 export function watchCacheVersions(db: Db, cache: MemoryCache, topics: string[], everyMs = 5000): () => void {
   const seen = new Map<string, unknown>();
+  let failed = false;
   const poll = async () => {
     const rows = await db
       .selectFrom('settings')
       .select(['key', 'value'])
       .where('key', 'in', topics.map(keyOf))
       .execute();
+    // After the database was out of reach, whatever was cached meanwhile is dropped too.
+    if (failed) topics.forEach((topic) => cache.invalidate(topic));
+    failed = false;
     for (const row of rows) {
       const topic = row.key.slice(keyOf('').length);
       if (seen.has(topic) && seen.get(topic) !== row.value) cache.invalidate(topic);
       seen.set(topic, row.value);
     }
   };
-  const timer = setInterval(() => void poll().catch(() => undefined), everyMs);
+  const pollOnce = () => void poll().catch(() => (failed = true));
+  const timer = setInterval(pollOnce, everyMs);
   timer.unref();
-  void poll().catch(() => undefined);
+  pollOnce();
   return () => clearInterval(timer);
 }

@@ -11,11 +11,15 @@ export function createAppInfoService(ctx: AppContext, lines: LinesService) {
   // Read on every user-info call: kept in memory until the operator changes it.
   let cached: Promise<StoredAppInfo> | undefined;
   async function stored(): Promise<StoredAppInfo> {
-    cached ??= readSetting<Partial<StoredAppInfo>>(ctx.db, 'app_info').then((saved) => ({
+    if (cached) return cached;
+    const reading = readSetting<Partial<StoredAppInfo>>(ctx.db, 'app_info').then((saved) => ({
       ...defaultAppInfo,
       ...saved,
     }));
-    return cached;
+    cached = reading;
+    // A read that failed (the database restarting) is not kept: the next call reads again.
+    reading.catch(() => cached === reading && (cached = undefined));
+    return reading;
   }
   ctx.cache.onInvalidate(APP_INFO_TOPIC, () => (cached = undefined));
 

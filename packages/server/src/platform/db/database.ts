@@ -29,15 +29,66 @@ const pgliteParsers = {
   [BYTEA_OID]: (value: string) => Buffer.from(value.slice(2), 'hex'),
 };
 
+/**
+ * How long a request waits for a connection (a free one of the pool, or a new one to a database
+ * that does not answer) before it is refused with 503 instead of hanging.
+ */
+const CONNECTION_TIMEOUT_MS = 10_000;
+
+const waitingCounts = new WeakMap<Db, () => number>();
+
+/** Queries waiting for a free connection of `db`'s pool: how saturated the database is. */
+export function waitingForConnection(db: Db): number {
+  return waitingCounts.get(db)?.() ?? 0;
+}
+
+/** SQLSTATEs of a database that is out of reach: class 08 (connection), shutting down or starting. */
+const UNAVAILABLE_SQLSTATES = /^(08...|57P01|57P02|57P03|53300)$/;
+const UNAVAILABLE_SYSCALL_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
+/** `pg` reports a lost or unobtainable connection with plain messages and no code. */
+const UNAVAILABLE_MESSAGES =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed)/;
+
+/**
+ * Whether `error` says the database could not be reached (restarting, down, every connection
+ * busy for too long) rather than that the query was wrong: the request is refused with 503.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (UNAVAILABLE_SQLSTATES.test(code) || UNAVAILABLE_SYSCALL_CODES.has(code)))
+    return true;
+  if (UNAVAILABLE_MESSAGES.test(error.message)) return true;
+  // Node reports a refused connection to a name with several addresses as an AggregateError.
+  if (error instanceof AggregateError) return error.errors.some(isDatabaseUnavailable);
+  return error.cause !== undefined && isDatabaseUnavailable(error.cause);
+}
+
 /** A real PostgreSQL when `databaseUrl` is set, else embedded PGlite in `dataDir/db`. */
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Db> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
+    });
     // An idle connection the server closes (a restart, an admin's terminate) is dropped by the pool,
     // which opens a fresh one for the next query; unheard, its 'error' would end the whole process.
     pool.on('error', () => undefined);
+    // A connection in use reports the same 'error' on its own client, where the pool does not listen:
+    // its query fails (a 503, see isDatabaseUnavailable) and the pool drops it when it comes back.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparedStatements(pool) }) });
     registerNotifications(db, postgresNotifications(options.databaseUrl));
+    waitingCounts.set(db, () => pool.waitingCount);
     return db;
   }
   const dir = path.join(options.dataDir, 'db');
@@ -46,10 +97,10 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   try {
     // pg_trgm serves search (migration 010); PostgreSQL ships it in contrib.
     const pglite = await PGlite.create({ dataDir: dir, parsers: pgliteParsers, extensions: { pg_trgm } });
-    const db = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: new PGlitePool(pglite, unlock) }),
-    });
+    const pool = new PGlitePool(pglite, unlock);
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     registerNotifications(db, pgliteNotifications(pglite));
+    waitingCounts.set(db, () => pool.waitingCount);
     return db;
   } catch (error) {
     unlock();

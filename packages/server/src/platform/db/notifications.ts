@@ -33,28 +33,54 @@ export function pgliteNotifications(pglite: PGlite): Notifications {
   };
 }
 
-/** PostgreSQL: one dedicated connection per channel, reconnected when it drops. */
+/** How soon a LISTEN connection that dropped tries again, while the database stays away. */
+const RELISTEN_EVERY_MS = 500;
+
+/**
+ * PostgreSQL: one dedicated connection per channel, reconnected when it drops (a restart). While it
+ * is away notifications are missed, so `onLost` runs when it drops and again once it listens
+ * anew: a row read in between may have changed unheard.
+ */
 export function postgresNotifications(connectionString: string): Notifications {
   return {
     async listen(channel, onPayload, onLost) {
       let client: pg.Client | undefined;
       let stopped = false;
+      let retry: NodeJS.Timeout | undefined;
       const connect = async () => {
-        const next = new pg.Client({ connectionString });
+        const next = new pg.Client({ connectionString, connectionTimeoutMillis: 5000 });
         next.on('notification', (message) => message.payload !== undefined && onPayload(message.payload));
+        // A restart ends the connection with an 'error' before its 'end'; unheard, it ends the process.
         next.on('error', () => undefined);
-        next.on('end', () => {
+        try {
+          await next.connect();
+          await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+        } catch (error) {
+          await next.end().catch(() => undefined);
+          throw error;
+        }
+        if (stopped) return void (await next.end());
+        next.once('end', () => {
+          client = undefined;
           if (stopped) return;
           onLost();
-          setTimeout(() => void connect().catch(() => undefined), 1000).unref();
+          relisten();
         });
-        await next.connect();
-        await next.query(`listen ${pg.escapeIdentifier(channel)}`);
         client = next;
+      };
+      const relisten = () => {
+        retry = setTimeout(() => {
+          connect().then(
+            () => !stopped && onLost(),
+            () => !stopped && relisten(),
+          );
+        }, RELISTEN_EVERY_MS);
+        retry.unref();
       };
       await connect();
       return async () => {
         stopped = true;
+        clearTimeout(retry);
         await client?.end();
       };
     },

@@ -8,6 +8,8 @@ import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kyse
  */
 export class PGlitePool implements PostgresPool {
   private queue: Promise<void> = Promise.resolve();
+  /** Callers waiting for their turn, as `pg.Pool#waitingCount`. */
+  waitingCount = 0;
 
   constructor(
     readonly pglite: PGlite,
@@ -19,7 +21,9 @@ export class PGlitePool implements PostgresPool {
     const turn = new Promise<void>((resolve) => (release = resolve));
     const previous = this.queue;
     this.queue = previous.then(() => turn);
+    this.waitingCount += 1;
     await previous;
+    this.waitingCount -= 1;
     const pglite = this.pglite;
     return {
       async query<R>(sql: string, parameters: readonly unknown[]): Promise<PostgresQueryResult<R>> {

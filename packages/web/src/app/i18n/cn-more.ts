@@ -625,4 +625,6 @@ export const cnMore = {
   not_bound: '该邮箱或手机号未绑定任何账号',
   account_wrong: '账号信息不符，请检查后重试',
   password_check_required: '验证已超时，请重新输入当前密码',
+  // 503: the server sheds load or cannot reach its database for a moment.
+  server_busy: '服务器繁忙，请稍后再试',
 } as const;

@@ -6,6 +6,7 @@ import {
   REWARD_MESSAGE_KEYS,
   SHOP_MESSAGE_KEYS,
   SIGNIN_MESSAGE_KEYS,
+  statusMessageKey,
 } from '@app/contract';
 import { cn } from './cn.ts';
 import { catalogueComplete, initI18n, messageOf, t } from './index.ts';
@@ -177,6 +178,16 @@ describe('i18next', () => {
     await initI18n('tw');
     expect(messageOf('invalid_input: phone')).toBe(tw.invalid_input);
     expect(messageOf('vip_only')).toBe(tw.vip_only);
+    await initI18n('cn');
+  });
+
+  it('messageOf translates the default key of every status code (503 server_busy too)', async () => {
+    for (const locale of ['cn', 'tw'] as const) {
+      await initI18n(locale);
+      for (const key of Object.values(statusMessageKey))
+        expect(messageOf(key), `${locale}.${key}`).not.toBe(key);
+      expect(messageOf('server_busy')).toBe((locale === 'cn' ? cn : tw).server_busy);
+    }
     await initI18n('cn');
   });
 });

@@ -628,4 +628,6 @@ export const twMore: Record<keyof typeof cnMore, string> = {
   not_bound: '此電子信箱或手機號碼尚未綁定任何帳號',
   account_wrong: '帳號資訊不符，請檢查後再試',
   password_check_required: '驗證已逾時，請重新輸入目前的密碼',
+  // 503: the server sheds load or cannot reach its database for a moment.
+  server_busy: '伺服器繁忙，請稍後再試',
 };
