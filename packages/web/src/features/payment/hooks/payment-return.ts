@@ -40,9 +40,13 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+export function currentWatch(): OrderWatch | null {
+  return watch;
+}
+
 /** The watch this tab runs, for the dialog that shows it. */
 export function useOrderWatch(): OrderWatch | null {
-  return useSyncExternalStore(subscribe, () => watch);
+  return useSyncExternalStore(subscribe, currentWatch);
 }
 
 /**
