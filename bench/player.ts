@@ -159,7 +159,10 @@ async function vipGuest(): Promise<string> {
 
 /** One cold phone: start-up settled, then the n-th video card of the feed tapped. */
 async function tapToPlaying(browser: Browser, token: string, run: number, throttled: boolean) {
-  const context = await phoneContext(browser);
+  const context = await phoneContext(browser, {
+    noServiceWorkerBecause:
+      'every run is a cold phone; a worker installing in the background would compete with the tap',
+  });
   // tsx names the functions it compiles with a `__name` helper the page does not have.
   await context.addInitScript('globalThis.__name = (fn) => fn');
   await context.addInitScript((stored) => localStorage.setItem('app.token', JSON.stringify(stored)), token);

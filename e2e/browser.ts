@@ -29,16 +29,20 @@ export async function launchChromium(): Promise<Browser> {
   });
 }
 
+/**
+ * A phone as users have it: the app's service worker installs on the first visit and answers the
+ * app's own pages from then on. A test that must do without it names the reason
+ * (`noServiceWorkerBecause`), so the suites never quietly test a browser no user has.
+ */
 export async function phoneContext(
   browser: Browser,
-  options: { locale?: string; userAgent?: string } = {},
+  options: { locale?: string; userAgent?: string; noServiceWorkerBecause?: string } = {},
 ): Promise<BrowserContext> {
-  // The service worker is tested on its own; here it would hide the page's requests from the test.
   return browser.newContext({
     ...PHONE,
     locale: options.locale ?? 'zh-CN',
     userAgent: options.userAgent,
-    serviceWorkers: 'block',
+    serviceWorkers: options.noServiceWorkerBecause ? 'block' : 'allow',
   });
 }
 

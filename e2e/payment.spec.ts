@@ -121,9 +121,10 @@ describe('payment', () => {
     await shot(gateway, 'payment-vip');
     expect((await userInfoOf(token)).vip).toBe(true);
 
-    // Back in the first tab: shown again, it reads the account by itself.
+    // Back in the first tab: shown again, it asks about the order by itself and shows the result.
     await page.bringToFront();
     await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await dialog(page, '支付成功').getByRole('button', { name: '开始观看' }).click();
     await page.getByTestId('vip-card').getByText('尊贵VIP会员').waitFor();
 
     // The 480 quality is now open on the player: no upgrade dialog, and the switch shows HD.

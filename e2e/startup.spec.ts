@@ -212,7 +212,7 @@ describe('failure paths and session', () => {
       [{ width: 390, height: 844 }, '/launch-phone.svg'],
       [{ width: 820, height: 1180 }, '/launch-tablet.svg'],
     ] as const) {
-      const context = await browser.newContext({ viewport, locale: 'zh-CN', serviceWorkers: 'block' });
+      const context = await browser.newContext({ viewport, locale: 'zh-CN' });
       await context.route(/\/v1\/appinfo(\?|$)/, (route) => route.abort());
       const page = await context.newPage();
       await page.goto(`${baseUrl}/long`);

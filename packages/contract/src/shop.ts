@@ -144,6 +144,23 @@ export const CurrentOrderReplySchema = replySchema(z.object({ order: OrderSchema
 export const OrderHistoryReplySchema = replySchema(z.object({ orders: z.array(OrderSchema) }));
 export const ORDER_HISTORY_MAX = 100;
 
+/**
+ * `GET /v2/shop/order/{order_id}`: where the caller's order stands, watched by the app after it
+ * opened the gateway (§4: VIP within 5 minutes). `pending` until the gateway's notify pays it;
+ * `failed` when the provider could not take it; `vip_until` (epoch seconds, 0 before paid) is the
+ * expiry it bought. Another account's order or an unknown one is 404 `order_not_found`.
+ */
+export const ORDER_STATES = ['pending', 'paid', 'failed'] as const;
+export type OrderState = (typeof ORDER_STATES)[number];
+export const OrderParamsSchema = z.object({ order_id: z.string().regex(/^[0-9a-z]{1,40}$/) });
+export const OrderStateSchema = z.object({
+  order_id: z.string(),
+  state: z.enum(ORDER_STATES),
+  vip_until: z.number().int(),
+});
+export type OrderStateView = z.infer<typeof OrderStateSchema>;
+export const OrderStateReplySchema = replySchema(OrderStateSchema);
+
 /** Every `status.message` the shop calls answer with, so the web catalogue can carry them all. */
 export const SHOP_MESSAGE_KEYS = [
   'ok',
@@ -156,6 +173,7 @@ export const SHOP_MESSAGE_KEYS = [
   'ticket_not_found',
   'ticket_unavailable',
   'ticket_below_limit',
+  'order_not_found',
   'sale_level_mismatch',
   'server_error',
   'provider_error',

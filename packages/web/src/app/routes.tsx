@@ -15,6 +15,7 @@ import { warmAudioOutput } from '../features/player/audio-warmup.ts';
 import { Spinner } from '../components/spinner/Spinner.tsx';
 import { RequireBinding } from './shell/guards.tsx';
 import { withCatalogue } from './i18n/index.ts';
+import { ROUTE_TABLE, TAB_PATHS, type AppPath, type RouteEntry } from './route-table.ts';
 
 /**
  * A page whose code loads on demand and, once the code is here, renders directly: a `lazy`
@@ -112,67 +113,53 @@ const ActorPage = lazy(withCatalogue(() => import('../features/browse/pages/Acto
 const ClassicListPage = lazy(withCatalogue(() => import('../features/browse/pages/ClassicListPage.tsx')));
 
 /**
- * Every route of both spec parts (history mode). Pages that later issues build show a titled
- * placeholder until then; unknown paths go to /long.
+ * The page of every route of route-table.ts. A route without one shows a titled placeholder; the
+ * kept home pages render in KeptHome. Unknown paths go to /long.
  */
-interface RouteSpec {
-  path: string;
-  name: string;
-  element?: ReactNode;
-  needsBinding?: boolean;
-  /** Rendered by KeptHome instead of the router (see there). */
-  kept?: boolean;
-}
+const PAGES: Partial<Record<AppPath, ReactNode>> = {
+  '/long/play/:avkey': <PlayPage />,
+  '/short/play/:avkey': <PlayPage />,
+  '/actor/:actorid': <ActorPage />,
+  '/long/category': <CategoryPage kind="long" />,
+  '/short/category': <CategoryPage kind="short" />,
+  '/category': <CategoryPage kind="all" />,
+  '/category/:category': <CategoryListPage />,
+  '/category/:category/more': <CategoryListPage more />,
+  '/long/search': <SearchPage type="long" />,
+  '/short/search': <SearchPage type="short" />,
+  '/original/search': <SearchPage type="original" />,
+  '/search/:search': <SearchResultsPage />,
+  '/long/:filter/:id': <FilterListPage type="long" />,
+  '/short/:filter/:id': <FilterListPage type="short" />,
+  '/original/:filter/:id': <FilterListPage type="original" />,
+  '/classic': <ClassicListPage />,
+  '/find': <FindPage />,
+  '/find/follower/:userid': <FollowerPage />,
+  '/collect': <CollectPage />,
+  '/member': <MemberPage />,
+  '/member_old': <MemberOldPage />,
+  '/member/setting': <SettingPage />,
+  '/member/signin': <SignInPage />,
+  '/member/signup': <SignUpPage />,
+  '/member/forget': <ForgetPage />,
+  '/member/forgetVerify': <ForgetVerifyPage />,
+  '/member/reset': <ResetPage />,
+  '/member/changebind': <ChangeBindPage />,
+  '/member/change': <ChangePasswordPage />,
+  '/member/product': <OrdersPage />,
+  '/member/share': <SharePage />,
+  '/member/friend': <FriendPage />,
+  '/member/vip': <ExchangePage />,
+  '/member/policy': <PolicyPage />,
+  '/member/payment': <PaymentPage />,
+  '/member/paymentOld': <PaymentOldPage />,
+  '/member/paymentSale/:level': <PaymentSalePage />,
+  '/member/appeal': <AppealPage />,
+  '/member/activity': <ActivityPage />,
+  '/member/ticketDiscount': <TicketDiscountPage />,
+};
 
-export const ROUTES: RouteSpec[] = [
-  { path: '/long', name: 'long', kept: true },
-  { path: '/short', name: 'short', kept: true },
-  { path: '/original', name: 'original', kept: true },
-  { path: '/long/play/:avkey', name: 'lPlay', element: <PlayPage /> },
-  { path: '/short/play/:avkey', name: 'sPlay', element: <PlayPage /> },
-  { path: '/actor/:actorid', name: 'actor', element: <ActorPage /> },
-  { path: '/long/category', name: 'longCategory', element: <CategoryPage kind="long" /> },
-  { path: '/short/category', name: 'shortCategory', element: <CategoryPage kind="short" /> },
-  { path: '/category', name: 'category', element: <CategoryPage kind="all" /> },
-  { path: '/category/:category', name: 'categoryList', element: <CategoryListPage /> },
-  { path: '/category/:category/more', name: 'categoryListMore', element: <CategoryListPage more /> },
-  { path: '/long/search', name: 'lSearch', element: <SearchPage type="long" /> },
-  { path: '/short/search', name: 'sSearch', element: <SearchPage type="short" /> },
-  { path: '/original/search', name: 'oSearch', element: <SearchPage type="original" /> },
-  { path: '/search/:search', name: 'searchList', element: <SearchResultsPage /> },
-  { path: '/long/:filter/:id', name: 'lFilter', element: <FilterListPage type="long" /> },
-  { path: '/short/:filter/:id', name: 'sFilter', element: <FilterListPage type="short" /> },
-  { path: '/original/:filter/:id', name: 'oFilter', element: <FilterListPage type="original" /> },
-  { path: '/classic', name: 'classicList', element: <ClassicListPage /> },
-  { path: '/find', name: 'find', element: <FindPage /> },
-  { path: '/find/follower/:userid', name: 'follower', element: <FollowerPage /> },
-  { path: '/collect', name: 'collect', element: <CollectPage /> },
-  { path: '/member', name: 'member', element: <MemberPage /> },
-  { path: '/member_old', name: 'member', element: <MemberOldPage /> },
-  { path: '/member/setting', name: 'setting', element: <SettingPage /> },
-  { path: '/member/signin', name: 'signin', element: <SignInPage /> },
-  { path: '/member/signup', name: 'signup', element: <SignUpPage /> },
-  { path: '/member/forget', name: 'forget', element: <ForgetPage /> },
-  { path: '/member/forgetVerify', name: 'forgetVerify', element: <ForgetVerifyPage /> },
-  { path: '/member/reset', name: 'reset', element: <ResetPage /> },
-  { path: '/member/confirm', name: 'confirm' },
-  { path: '/member/changebind', name: 'changebind', needsBinding: true, element: <ChangeBindPage /> },
-  { path: '/member/change', name: 'change', needsBinding: true, element: <ChangePasswordPage /> },
-  { path: '/member/product', name: 'product', element: <OrdersPage /> },
-  { path: '/member/share', name: 'share', element: <SharePage /> },
-  { path: '/member/friend', name: 'friend', needsBinding: true, element: <FriendPage /> },
-  { path: '/member/vip', name: 'vip', element: <ExchangePage /> },
-  { path: '/member/policy', name: 'policy', element: <PolicyPage /> },
-  { path: '/member/payment', name: 'payment', element: <PaymentPage /> },
-  { path: '/member/paymentOld', name: 'paymentOld', element: <PaymentOldPage /> },
-  { path: '/member/paymentSale/:level', name: 'paymentSale', element: <PaymentSalePage /> },
-  { path: '/member/appeal', name: 'appeal', element: <AppealPage /> },
-  { path: '/member/activity', name: 'activity', element: <ActivityPage /> },
-  { path: '/member/ticketDiscount', name: 'ticketDiscount', element: <TicketDiscountPage /> },
-];
-
-/** Tab roots show the bottom menu; every other page has its own back navigation. */
-export const TAB_PATHS = ['/long', '/short', '/original', '/find', '/collect', '/member', '/member_old'];
+export { TAB_PATHS };
 
 /**
  * Pages change at once on a tap (no transition keeping the old page up while the new one renders
@@ -190,9 +177,9 @@ export function AppRoutes() {
     >
       <KeptHome />
       <Routes>
-        {ROUTES.map((route) => {
+        {ROUTE_TABLE.map((route: RouteEntry) => {
           if (route.kept) return <Route key={route.path} path={route.path} element={null} />;
-          const page = route.element ?? <PlaceholderPage name={route.name} />;
+          const page = PAGES[route.path as AppPath] ?? <PlaceholderPage name={route.name} />;
           return (
             <Route
               key={route.path}

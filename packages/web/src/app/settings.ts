@@ -32,8 +32,8 @@ export interface Settings {
   promoImagePosition: { x: number; y: number } | null;
   /** Where each video was left, by video id, in seconds (features/player/resume-positions.ts). */
   resumePositions: Record<string, number>;
-  /** The purchase the app waits to see (asked for at, VIP and expiry then), or null. */
-  pendingPurchase: { at: number; vip: boolean; expiry: number } | null;
+  /** The purchase the app waits to see (asked for at, its order, VIP and expiry then), or null. */
+  pendingPurchase: { at: number; orderId?: string; vip: boolean; expiry: number } | null;
   /** Epoch ms each sale page's countdown began, by promotion level. */
   saleCountdownStarts: Record<string, number> | null;
   /**

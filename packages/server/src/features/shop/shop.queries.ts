@@ -203,6 +203,16 @@ export async function spendTicket(db: Db, ticketId: number, orderId: number, at:
   return row !== undefined;
 }
 
+/** Where one of the account's orders stands (another account's reads as none). */
+export function orderStateOf(db: Db, userId: number, outTradeNo: string) {
+  return db
+    .selectFrom('orders')
+    .select(['out_trade_no', 'status', 'vip_until'])
+    .where('out_trade_no', '=', outTradeNo)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
 /** An account's paid orders, newest first. */
 export function paidOrders(db: Db, userId: number, limit: number) {
   return db

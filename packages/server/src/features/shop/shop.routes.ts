@@ -2,6 +2,7 @@ import {
   BuyQuerySchema,
   LevelParamsSchema,
   OldBuyQuerySchema,
+  OrderParamsSchema,
   SALE_BONUS_DAYS,
   Status,
   TokenBodySchema,
@@ -91,6 +92,16 @@ export const shopRoutes =
       );
       return reply.redirect(url, 302);
     });
+
+    // Watched by the app while the payer is on the gateway: it answers from the order row alone.
+    app.get(
+      '/v2/shop/order/:order_id',
+      { schema: { params: OrderParamsSchema, querystring: TokenParamSchema } },
+      async (request) => {
+        const { userId } = await sessions.authenticate(tokenOf(request));
+        return envelope(await shop.orderState(userId, request.params.order_id));
+      },
+    );
 
     app.post(
       '/v1/shop/current',

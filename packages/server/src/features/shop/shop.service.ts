@@ -9,6 +9,7 @@ import {
   orderCostCents,
   yuanOf,
   type Order,
+  type OrderStateView,
   type PayType,
   type PaymentGroup,
   type Plan,
@@ -280,6 +281,17 @@ export function createShopService(deps: {
       });
       if ('userId' in outcome) users.userRows.drop(String(outcome.userId));
       return { status: outcome.status, body: outcome.body, applied: outcome.applied };
+    },
+
+    /** GET /v2/shop/order/{order_id}: where the caller's order stands (404 for any other). */
+    async orderState(userId: number, outTradeNo: string): Promise<OrderStateView> {
+      const row = await queries.orderStateOf(db, userId, outTradeNo);
+      if (!row) fail(Status.notFound, 'order_not_found');
+      return {
+        order_id: row.out_trade_no,
+        state: row.status,
+        vip_until: Math.floor((row.vip_until?.getTime() ?? 0) / 1000),
+      };
     },
 
     /** POST /v1/shop/current: the newest paid order. */

@@ -4,6 +4,7 @@ import {
   LevelPlanReplySchema,
   OldShopReplySchema,
   OrderHistoryReplySchema,
+  OrderStateReplySchema,
   PROMOTION_LEVELS,
   SALE_BONUS_DAYS,
   ShopReplySchema,
@@ -421,6 +422,44 @@ describe('orders', () => {
   });
 });
 
+describe('order state', () => {
+  const stateOf = (token: string, orderId: string) => get(`/v2/shop/order/${orderId}?token=${token}`);
+
+  it('answers pending until the notify pays the order, then paid with the expiry it bought', async () => {
+    const buyer = await newBuyer();
+    const bought = (await buy(buyer.token, { plan: monthly.id, payment: alipay })).json.response;
+    const pending = await stateOf(buyer.token, bought.order_id);
+    expect(OrderStateReplySchema.parse(pending.json).response).toEqual({
+      order_id: bought.order_id,
+      state: 'pending',
+      vip_until: 0,
+    });
+    const checkout = checkoutParams(bought.url);
+    await notify(gatewayNotify({ out_trade_no: checkout.out_trade_no!, money: checkout.money! }));
+    const paid = OrderStateReplySchema.parse((await stateOf(buyer.token, bought.order_id)).json).response;
+    expect(paid.state).toBe('paid');
+    expect(paid.vip_until * 1000 - Date.now()).toBeGreaterThan(29 * DAY_MS);
+    expect(paid.vip_until * 1000 - Date.now()).toBeLessThan(31 * DAY_MS);
+  });
+
+  it('answers 404 for another account’s order and an unknown one, 401 for a malformed id, 497 without a token', async () => {
+    const buyer = await newBuyer();
+    const other = await newBuyer();
+    const bought = (await buy(buyer.token, { plan: monthly.id, payment: alipay })).json.response;
+    expect(await stateOf(other.token, bought.order_id)).toMatchObject({
+      code: 404,
+      message: 'order_not_found',
+    });
+    expect(await stateOf(buyer.token, '1234567890abc')).toMatchObject({
+      code: 404,
+      message: 'order_not_found',
+    });
+    for (const bad of ['ABC', 'a-b', 'x'.repeat(41), '%00', '%E6%99%A8'])
+      expect((await stateOf(buyer.token, bad)).code).toBe(401);
+    expect((await get(`/v2/shop/order/${bought.order_id}`)).code).toBe(497);
+  });
+});
+
 describe('provider failures', () => {
   let failure: Error = new Error('unset');
   const failing: PaymentProvider = {
@@ -455,6 +494,17 @@ describe('provider failures', () => {
         .where('user_id', '=', userId)
         .execute();
       expect(orders.map((order) => order.status)).toEqual(['failed', 'failed', 'failed', 'failed']);
+      // The app watching such an order sees it failed.
+      const failed = await app.db
+        .selectFrom('orders')
+        .select('out_trade_no')
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow();
+      const state = await app.app.inject({
+        method: 'GET',
+        url: `/v2/shop/order/${failed.out_trade_no}?token=${token}`,
+      });
+      expect(OrderStateReplySchema.parse(state.json()).response.state).toBe('failed');
     } finally {
       await app.close();
     }

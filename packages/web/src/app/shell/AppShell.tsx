@@ -9,6 +9,7 @@ import { subscribe } from '../events.ts';
 import { afterFirstScreen, whenIdle } from '../idle.ts';
 import { messageOf, withCatalogue } from '../i18n/index.ts';
 import { AppRoutes, preloadPlayPage, TAB_PATHS } from '../routes.tsx';
+import { enterAccount } from '../session.ts';
 import { writeSetting } from '../settings.ts';
 import { ServiceClosedError, StartupError, takeStartUp } from '../startup/startup.ts';
 import { setStartupData } from '../startup/startup-store.ts';
@@ -159,8 +160,7 @@ export function AppShell() {
     });
     if (guest.response?.token) {
       // The guest's user info and check-in list, and the stream line and quality that follow VIP.
-      // Loaded here: a session ending is rare, and the first screen does without this code.
-      const { enterAccount } = await import('../session.ts');
+      // (session.ts is part of the shell's chunk: see SHELL in vite.config.ts.)
       await enterAccount(guest.response.token);
       await showAlert({ content: t('relogin_done'), confirmText: t('confirm') });
     }

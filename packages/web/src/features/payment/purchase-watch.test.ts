@@ -5,7 +5,7 @@ describe('after paying', () => {
   const at = 1_700_000_000_000;
 
   it('waits at most 5 minutes after the buy', () => {
-    const pending = { at, vip: false, expiry: 0 };
+    const pending = { at, orderId: 'T1', vip: false, expiry: 0 };
     expect(awaitingPurchase(pending, at + 1000)).toBe(true);
     expect(awaitingPurchase(pending, at + PAYMENT_WATCH_MS)).toBe(false);
     expect(awaitingPurchase(null, at)).toBe(false);

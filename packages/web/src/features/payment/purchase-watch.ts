@@ -1,19 +1,26 @@
 /**
- * After paying (§4, §9): how long and how often the app looks for the VIP just paid for, and how
- * it knows the purchase arrived. Kept apart from the page rules so the shell's watcher stays small.
+ * After paying (§4, §9): how long and how often the app looks for the order's result, and how it
+ * knows the purchase arrived. Kept apart from the page rules so the shell's watcher stays small.
  */
 
-/** §9: the account shows VIP within 5 minutes of paying; the app looks that long at most. */
+/** §9: the account shows VIP within 5 minutes of paying; the app looks that long, then says so. */
 export const PAYMENT_WATCH_MS = 5 * 60_000;
 /** Waits between looks: quick at first (the sandbox and most gateways notify at once), then slower. */
 const POLL_DELAYS_MS = [2_000, 3_000, 5_000, 10_000, 15_000, 30_000];
 
-/** A purchase the app is waiting for: when it was asked for, and the VIP the account had then. */
+/**
+ * A purchase the app is waiting for: when it was asked for, its order (the buy call names it; the
+ * old page's link does not), and the VIP the account had then.
+ */
 export interface PendingPurchase {
   at: number;
+  orderId?: string;
   vip: boolean;
   expiry: number;
 }
+
+/** Where the watch stands: looking, or one of its three ends. */
+export type WatchPhase = 'waiting' | 'paid' | 'failed' | 'timeout';
 
 export function pollDelay(attempt: number): number {
   return POLL_DELAYS_MS[Math.min(attempt, POLL_DELAYS_MS.length - 1)]!;
@@ -24,7 +31,10 @@ export function awaitingPurchase(pending: PendingPurchase | null, now: number): 
   return pending !== null && now - pending.at >= 0 && now - pending.at < PAYMENT_WATCH_MS;
 }
 
-/** The purchase shows: VIP now, and either not VIP before or running later than before. */
+/**
+ * Without an order to ask about (the old page), the purchase shows in user info: VIP now, and
+ * either not VIP before or running later than before.
+ */
 export function purchaseArrived(
   pending: PendingPurchase | null,
   user: { vip: boolean; expiry: number },

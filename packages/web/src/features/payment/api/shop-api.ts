@@ -1,4 +1,4 @@
-import type { Order, PayType, Plan, PromotionLevel, Ticket } from '@app/contract';
+import type { Order, OrderStateView, PayType, Plan, PromotionLevel, Ticket } from '@app/contract';
 import { Status } from '@app/contract/status-codes';
 import { request, type Envelope } from '../../../app/api/client.ts';
 import { readSetting } from '../../../app/settings.ts';
@@ -73,6 +73,17 @@ export function buy(order: BuyRequest): Promise<Envelope<BuyReply | null>> {
       video_id: order.videoId,
     },
   });
+}
+
+/**
+ * `GET /v2/shop/order/{order_id}`: where the order stands (pending, paid, failed). Null when the
+ * order is not this account's (another account signed in meanwhile).
+ */
+export async function fetchOrderState(orderId: string): Promise<OrderStateView | null> {
+  const reply = await request<OrderStateView>(`/v2/shop/order/${encodeURIComponent(orderId)}`);
+  if (reply.status.code === Status.notFound) return null;
+  if (reply.status.code !== Status.ok || !reply.response) throw new Error(reply.status.message);
+  return reply.response;
 }
 
 /**

@@ -1,24 +1,57 @@
-import { startupData } from '../../../app/startup/startup-store.ts';
+import { useSyncExternalStore } from 'react';
 import { reloadUserInfo } from '../../../app/session.ts';
 import { readSetting, writeSetting } from '../../../app/settings.ts';
+import { startupData } from '../../../app/startup/startup-store.ts';
+import { fetchOrderState } from '../api/shop-api.ts';
 import {
   awaitingPurchase,
   PAYMENT_WATCH_MS,
   pollDelay,
   purchaseArrived,
   type PendingPurchase,
+  type WatchPhase,
 } from '../purchase-watch.ts';
 
 /**
- * Seeing a paid VIP without the user asking (§4, §9): the gateway notifies the server, not the
- * app, so the app reads the account again when the payer comes back, and keeps looking for a
- * while, since a real gateway may notify a little later than it returns the payer.
+ * Watching a purchase to its end (§4, §9): the gateway notifies the server, not the app, so the
+ * app asks the server about the order — at once, then after growing waits, and at once again when
+ * the payer comes back to the tab — until it is paid, failed, or 5 minutes went by. Then it says
+ * so, and on paid reads user info again, so VIP and its expiry change on every page.
  */
+
+export interface OrderWatch {
+  phase: WatchPhase;
+  /** The VIP expiry the order bought, epoch seconds (paid only). */
+  expiry: number;
+  /** The dialog is up: the result always shows; the waiting state until the payer closes it. */
+  shown: boolean;
+}
+
+let watch: OrderWatch | null = null;
+const listeners = new Set<() => void>();
+
+function publish(next: OrderWatch | null) {
+  watch = next;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function currentWatch(): OrderWatch | null {
+  return watch;
+}
+
+/** The watch this tab runs, for the dialog that shows it. */
+export function useOrderWatch(): OrderWatch | null {
+  return useSyncExternalStore(subscribe, currentWatch);
+}
 
 /**
  * The purchase this tab asked for. The stored one is shared by every tab, and the tab the gateway
- * returns to clears it once it sees the VIP; this tab still has to read the account again when
- * the payer comes back to it.
+ * returns to clears it once it sees the result; this tab still has to show it.
  */
 let askedHere: PendingPurchase | null = null;
 
@@ -26,57 +59,112 @@ function awaited(): PendingPurchase | null {
   return readSetting('pendingPurchase') ?? askedHere;
 }
 
-/** Notes the purchase just asked for, with the VIP the account has now to compare against. */
-export function rememberPurchase(): void {
-  const user = startupData()?.userInfo;
-  askedHere = { at: Date.now(), vip: user?.vip ?? false, expiry: user?.expiry ?? 0 };
-  writeSetting('pendingPurchase', askedHere);
+function forget() {
+  writeSetting('pendingPurchase', null);
+  askedHere = null;
 }
 
-let running: (() => void) | null = null;
+let timer: ReturnType<typeof setTimeout> | undefined;
+let run: { pending: PendingPurchase; deadline: number; attempt: number } | null = null;
+
+function stop() {
+  clearTimeout(timer);
+  run = null;
+}
+
+function end(phase: Exclude<WatchPhase, 'waiting'>, expiry = 0) {
+  stop();
+  if (phase !== 'timeout') forget();
+  publish({ phase, expiry, shown: true });
+}
+
+/** One look: the order's state (or, without an order, user info), then the next look or the end. */
+async function look() {
+  const current = run;
+  if (!current) return;
+  clearTimeout(timer);
+  const { pending } = current;
+  try {
+    if (pending.orderId) {
+      const order = await fetchOrderState(pending.orderId);
+      if (run !== current) return;
+      if (order === null) {
+        // Another account's order now (a sign-in meanwhile): nothing of this account's to show.
+        stop();
+        forget();
+        return publish(null);
+      }
+      if (order.state === 'failed') return end('failed');
+      if (order.state === 'paid') {
+        await reloadUserInfo().catch(() => undefined);
+        return end('paid', order.vip_until);
+      }
+    } else {
+      await reloadUserInfo();
+      if (run !== current) return;
+      const user = startupData()?.userInfo;
+      if (user && purchaseArrived(pending, user)) return end('paid', user.expiry);
+    }
+  } catch {
+    // Offline or a line down: the next look tries again.
+  }
+  if (run !== current) return;
+  const left = current.deadline - Date.now();
+  if (left <= 0) return end('timeout');
+  timer = setTimeout(() => void look(), Math.min(pollDelay(current.attempt++), left));
+}
+
+function start(pending: PendingPurchase, deadline: number, shown: boolean) {
+  stop();
+  run = { pending, deadline, attempt: 0 };
+  publish({ phase: 'waiting', expiry: 0, shown });
+  void look();
+}
 
 /**
- * Reads user info now and then again after growing waits, until the purchase shows or the
- * deadline passes. One watch at a time: a second start while one runs does nothing.
+ * The purchase just asked for, with the order the buy made (none from the old page's link) and
+ * the VIP the account has now: the waiting dialog shows and the watch begins.
  */
-function watchForPurchase(deadline: number, onArrived: () => void): () => void {
-  if (running) return running;
-  const pending = awaited();
-  let attempt = 0;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let stopped = false;
-  const stop = () => {
-    stopped = true;
-    clearTimeout(timer);
-    running = null;
-  };
-  const look = async () => {
-    await reloadUserInfo().catch(() => undefined);
-    if (stopped) return;
-    const user = startupData()?.userInfo;
-    if (user && purchaseArrived(pending, user)) {
-      writeSetting('pendingPurchase', null);
-      askedHere = null;
-      stop();
-      onArrived();
-      return;
-    }
-    const left = deadline - Date.now();
-    if (left <= 0) return stop();
-    timer = setTimeout(() => void look(), Math.min(pollDelay(attempt++), left));
-  };
-  running = stop;
-  void look();
-  return stop;
+export function watchPurchase(orderId?: string): void {
+  const user = startupData()?.userInfo;
+  askedHere = { at: Date.now(), orderId, vip: user?.vip ?? false, expiry: user?.expiry ?? 0 };
+  writeSetting('pendingPurchase', askedHere);
+  start(askedHere, askedHere.at + PAYMENT_WATCH_MS, true);
 }
 
-/** Back from the gateway (`/member?paid=…`): look for the next 5 minutes. */
-export function watchAfterReturn(onArrived: () => void): void {
-  watchForPurchase(Date.now() + PAYMENT_WATCH_MS, onArrived);
+/** Back from the gateway (`/member?paid=<order>`): the waiting dialog, for the next 5 minutes. */
+export function watchAfterReturn(orderId: string): void {
+  const pending = awaited();
+  const order =
+    pending?.orderId === orderId ? pending : { ...(pending ?? { vip: false, expiry: 0 }), orderId };
+  start({ ...order, at: Date.now() }, Date.now() + PAYMENT_WATCH_MS, true);
 }
 
-/** The app shown again, or started again: look while a purchase of the last 5 minutes is awaited. */
-export function watchIfAwaiting(onArrived: () => void): void {
+/**
+ * The app shown again (back from the gateway's tab) or started again: a watch that runs looks at
+ * once and from the shortest wait again; a purchase of the last 5 minutes nobody watches yet is
+ * watched without the waiting dialog (its result still shows).
+ */
+export function watchIfAwaiting(): void {
+  if (run) {
+    run.attempt = 0;
+    return void look();
+  }
+  if (watch) return; // a result on screen
   const pending = awaited();
-  if (awaitingPurchase(pending, Date.now())) watchForPurchase(pending.at + PAYMENT_WATCH_MS, onArrived);
+  if (awaitingPurchase(pending, Date.now())) start(pending, pending.at + PAYMENT_WATCH_MS, false);
+}
+
+/** "Check again" after the time-out: one more look now, and 5 more minutes of them. */
+export function checkAgain(): void {
+  const pending = awaited();
+  if (!pending) return publish(null);
+  start(pending, Date.now() + PAYMENT_WATCH_MS, true);
+}
+
+/** The dialog closed: a result is done with; a waiting watch goes on out of sight. */
+export function closeWatchDialog(): void {
+  if (!watch) return;
+  if (watch.phase === 'waiting') publish({ ...watch, shown: false });
+  else publish(null);
 }

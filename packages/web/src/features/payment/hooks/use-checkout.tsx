@@ -1,11 +1,10 @@
 import { Dialog } from 'antd-mobile';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { messageOf } from '../../../app/i18n/index.ts';
 import { buy, type BuyRequest } from '../api/shop-api.ts';
 import { buyOutcome, yuanText } from '../payment-rules.ts';
-import { rememberPurchase } from './payment-return.ts';
+import { watchPurchase } from './payment-return.ts';
 
 export interface CheckoutOrder extends BuyRequest {
   planName: string;
@@ -25,28 +24,21 @@ export function openGateway(url: string): void {
 
 /**
  * The purchase of §4 and §8: confirm purchase (with the 60 s notice), buy (one request at a time),
- * then the instant-charge link that opens the gateway in a new tab, the member pop-up and the
- * member page. Each refusal shows its notice; a request that failed on the way only clears the
+ * then the instant-charge link that opens the gateway in a new tab, and the member pop-up that
+ * watches the order (its confirm goes to the member page). Each refusal shows its notice; a request that failed on the way only clears the
  * loading flag.
  */
 export function useCheckout(handlers: { onMaintenance: () => void; onTicketRefused: () => void }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const sending = useRef(false);
   const [loading, setLoading] = useState(false);
 
-  const memberPopup = useCallback(async () => {
-    await Dialog.alert({
-      title: t('payment_done_title'),
-      content: t('payment_done_content'),
-      confirmText: t('payment_done_confirm'),
-    });
-    navigate('/member');
-  }, [navigate, t]);
-
-  /** The instant-charge link: a tap is the user's own gesture, so the new tab is allowed. */
+  /**
+   * The instant-charge link: a tap is the user's own gesture, so the new tab is allowed. Then the
+   * member pop-up: the shell's watcher shows the order waiting, and its result once known.
+   */
   const showLink = useCallback(
-    (url: string, price: number, seconds: number) => {
+    (url: string, orderId: string, price: number, seconds: number) => {
       const handler = Dialog.show({
         title: t('payment_link_title'),
         content: (
@@ -65,14 +57,14 @@ export function useCheckout(handlers: { onMaintenance: () => void; onTicketRefus
             onClick: () => {
               openGateway(url);
               handler.close();
-              void memberPopup();
+              watchPurchase(orderId);
             },
           },
           { key: 'cancel', text: t('cancel'), onClick: () => handler.close() },
         ],
       });
     },
-    [memberPopup, t],
+    [t],
   );
 
   const notice = useCallback(
@@ -110,8 +102,12 @@ export function useCheckout(handlers: { onMaintenance: () => void; onTicketRefus
       switch (buyOutcome(code, message)) {
         case 'paying':
           if (!reply.response) return;
-          rememberPurchase();
-          showLink(reply.response.url, reply.response.price, reply.response.pay_seconds);
+          showLink(
+            reply.response.url,
+            reply.response.order_id,
+            reply.response.price,
+            reply.response.pay_seconds,
+          );
           return;
         case 'single':
           return void notice(t('payment_single'));

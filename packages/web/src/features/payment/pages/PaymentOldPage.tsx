@@ -1,9 +1,8 @@
 import type { PayType } from '@app/contract';
-import { Dialog } from 'antd-mobile';
 import { CheckCircleFill } from 'antd-mobile-icons';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { MemberSubpage } from '../../../components/member-subpage/index.ts';
 import { fetchOldPlans, oldBuyLink } from '../api/shop-api.ts';
 import { PayTypeIcon } from '../components/PaymentMethods.tsx';
@@ -14,7 +13,7 @@ import {
   PaymentNotice,
 } from '../components/PaymentStates.tsx';
 import { openGateway } from '../hooks/use-checkout.tsx';
-import { rememberPurchase } from '../hooks/payment-return.ts';
+import { watchPurchase } from '../hooks/payment-return.ts';
 import { useLoad } from '../hooks/use-load.ts';
 import { useMaintenanceAlert } from '../hooks/use-maintenance-alert.ts';
 import { buyContextOf, cashUnavailable, yuanText } from '../payment-rules.ts';
@@ -30,7 +29,6 @@ const OLD_METHODS: PayType[] = ['alipay', 'wechat', 'unionpay'];
  */
 export default function PaymentOldPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [query] = useSearchParams();
   const context = useMemo(() => buyContextOf(query), [query]);
   const [shop, reload] = useLoad(fetchOldPlans);
@@ -49,12 +47,8 @@ export default function PaymentOldPage() {
     if (!plan) return;
     // Opened straight from the tap: the new tab is the user's own gesture.
     openGateway(oldBuyLink({ planId: plan.id, payType, source: context.source, videoId: context.videoId }));
-    rememberPurchase();
-    void Dialog.alert({
-      title: t('payment_done_title'),
-      content: t('payment_done_content'),
-      confirmText: t('payment_done_confirm'),
-    }).then(() => navigate('/member'));
+    // The member pop-up: the link names no order, so the watch reads the account until VIP shows.
+    watchPurchase();
   };
 
   return (
