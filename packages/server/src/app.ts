@@ -66,6 +66,7 @@ import { AppError } from './platform/errors.ts';
 import { createImmutableFiles, type ImmutableFiles } from './platform/immutable-files.ts';
 import { followChanges } from './platform/row-cache.ts';
 import { MemoryCache } from './platform/memory-cache.ts';
+import { installRateLimits } from './platform/rate-limits.ts';
 import { envelope, errorEnvelope } from './platform/reply.ts';
 import { loadSecrets } from './platform/settings.ts';
 
@@ -148,6 +149,7 @@ export async function buildApp(
   await app.register(formbody, { bodyLimit: MAX_JSON_BODY_BYTES });
 
   installErrorHandling(app, readAppShell(config));
+  await installRateLimits(app, config);
   installDraining(app, immutableFiles);
   installRegionCheck(app, config);
 
