@@ -69,7 +69,7 @@ describe('rate limits on by default', () => {
       const { rateLimits } = loadConfig({ NODE_ENV });
       expect(rateLimits.on).toBe(true);
       expect(rateLimits.guest).toEqual({ max: 60, windowMs: 60_000 });
-      expect(rateLimits.sendDestination).toEqual({ max: 10, windowMs: 3_600_000 });
+      expect(rateLimits.sendDestination).toEqual({ max: 12, windowMs: 3_600_000 });
     }
     expect(loadConfig({ RATE_LIMIT_BUY: '5/30s' }).rateLimits.buy).toEqual({ max: 5, windowMs: 30_000 });
     expect(() => loadConfig({ RATE_LIMIT_BUY: 'lots' })).toThrow(/RATE_LIMIT_BUY/);
@@ -103,7 +103,8 @@ describe('rate limits of each route', () => {
     const mint = await flood(sut.app, () => ({ method: 'POST', url: '/v1/launch' }), 3, newAddress());
     expect(mint.first).toEqual([200, 200, 200]);
     expectRefused(mint.over);
-    const code = (await send(sut.app, { method: 'POST', url: '/v1/launch' }, newAddress())).body.response.code;
+    const code = (await send(sut.app, { method: 'POST', url: '/v1/launch' }, newAddress())).body.response
+      .code;
     const fastLogin = (): Call => ({ method: 'GET', url: '/v1/fastlogin', headers: { 'x-fast-code': code } });
     const login = await flood(sut.app, fastLogin, 3, newAddress());
     expect(login.first).toEqual([200, 200, 200]);
@@ -160,7 +161,11 @@ describe('rate limits of each route', () => {
       replies.push(
         await send(
           sut.app,
-          { method: 'POST', url: `/v1/register/verify?token=${guest}`, payload: { email: kit.newEmail('rot') } },
+          {
+            method: 'POST',
+            url: `/v1/register/verify?token=${guest}`,
+            payload: { email: kit.newEmail('rot') },
+          },
           newAddress(),
         ),
       );
@@ -261,7 +266,11 @@ describe('rate limits of each route', () => {
       );
       expect(sent.http).toBe(200);
     }
-    const forget = (email: string): Call => ({ method: 'POST', url: '/v1/user/pwd/forget', payload: { email } });
+    const forget = (email: string): Call => ({
+      method: 'POST',
+      url: '/v1/user/pwd/forget',
+      payload: { email },
+    });
     const verify = (token: string): Call => ({
       method: 'POST',
       url: `/v1/register/verify?token=${token}`,
