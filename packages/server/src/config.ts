@@ -52,7 +52,7 @@ const EnvSchema = z.object({
   RATE_LIMIT_SEND_DESTINATION: rateLimit('12/1h'),
   RATE_LIMIT_LOOKUP: rateLimit('30/10m'),
   RATE_LIMIT_SIGN_IN: rateLimit('60/1m'),
-  RATE_LIMIT_ACTIVITY: rateLimit('30/1m'),
+  RATE_LIMIT_ACTIVITY: rateLimit('60/1m'),
   RATE_LIMIT_ACTIVITY_TOKEN: rateLimit('10/10m'),
   RATE_LIMIT_APPEAL: rateLimit('30/1m'),
   RATE_LIMIT_BUY: rateLimit('60/1m'),
