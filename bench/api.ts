@@ -274,24 +274,33 @@ async function startLimitsOff() {
   await Promise.all([waitFor(`${base}/healthz`, server), waitFor(`${limitsOffBase}/healthz`, limitsOff)]);
 }
 
+/** Rounds in which each endpoint is measured on both servers, in alternating order. */
+const LIMITS_ROUNDS = 4;
+
 /**
- * One endpoint on the real server (limits on) and on the limits-off one, in turns (off, on, on,
- * off) so that a change in the machine's load falls on both alike.
+ * One endpoint on the real server (limits on) and on the limits-off one, in turns: rounds of one
+ * run each, the order alternating (off-on, on-off, …) so that a change in the machine's load falls
+ * on both alike. The ratio is the median of the rounds' ratios: another process's burst spoils one
+ * round, not the figure.
  */
 async function loadBoth(onPath: string, offPath: string, method: 'GET' | 'POST') {
-  const half = Math.max(1, DURATION_S / 2);
+  const seconds = Math.max(2, Math.round(DURATION_S / 2));
   await load(`${base}${onPath}`, { method, seconds: WARMUP_S });
   await load(`${limitsOffBase}${offPath}`, { method, seconds: WARMUP_S });
-  const off1 = await load(`${limitsOffBase}${offPath}`, { method, seconds: half });
-  const on1 = await load(`${base}${onPath}`, { method, seconds: half });
-  const on2 = await load(`${base}${onPath}`, { method, seconds: half });
-  const off2 = await load(`${limitsOffBase}${offPath}`, { method, seconds: half });
-  const both = (a: Awaited<ReturnType<typeof load>>, b: Awaited<ReturnType<typeof load>>) => ({
-    rps: (a.rps + b.rps) / 2,
-    p99: Math.max(a.p99, b.p99),
-    errors: a.errors + b.errors,
+  const on: Awaited<ReturnType<typeof load>>[] = [];
+  const off: Awaited<ReturnType<typeof load>>[] = [];
+  for (let round = 0; round < LIMITS_ROUNDS; round++) {
+    const runOn = async () => on.push(await load(`${base}${onPath}`, { method, seconds }));
+    const runOff = async () => off.push(await load(`${limitsOffBase}${offPath}`, { method, seconds }));
+    if (round % 2 === 0) await runOff().then(runOn);
+    else await runOn().then(runOff);
+  }
+  const both = (runs: Awaited<ReturnType<typeof load>>[]) => ({
+    rps: runs.reduce((sum, run) => sum + run.rps, 0) / runs.length,
+    p99: Math.max(...runs.map((run) => run.p99)),
+    errors: runs.reduce((sum, run) => sum + run.errors, 0),
   });
-  return { on: both(on1, on2), off: both(off1, off2) };
+  return { on: both(on), off: both(off), ratio: median(on.map((run, round) => run.rps / off[round]!.rps)) };
 }
 
 async function post(pathAndQuery: string, body: unknown = {}) {
@@ -394,12 +403,11 @@ try {
     await load(`${bareBase}${endpoint.path}`, { method, seconds: WARMUP_S });
     const reference = await load(`${bareBase}${endpoint.path}`, { method, seconds: DURATION_S });
     const offQuery = query.replace(`token=${token}`, `token=${limitsOffToken}`);
-    const { on: real, off } = await loadBoth(
-      `${endpoint.path}${query}`,
-      `${endpoint.path}${offQuery}`,
-      method,
-    );
-    const ratio = real.rps / off.rps;
+    const {
+      on: real,
+      off,
+      ratio,
+    } = await loadBoth(`${endpoint.path}${query}`, `${endpoint.path}${offQuery}`, method);
     const cached = endpoint.cached === true;
     limitsCost.push({ name: endpoint.name, ratio, cached });
     const limitsMet = !cached || (ratio >= LIMITS_COST_TARGET && off.errors === 0);
