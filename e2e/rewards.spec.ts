@@ -192,6 +192,26 @@ describe('activity code', () => {
   });
 });
 
+describe('rate limits', () => {
+  it('tells someone guessing activity codes to slow down, in the exchange-failed dialog', async () => {
+    const token = await guest();
+    // The limit per token: 10 tries in 10 minutes (RATE_LIMIT_ACTIVITY_TOKEN).
+    for (let guess = 0; guess < 10; guess++)
+      expect((await api('/v1/user/exchange', { code: `ZZ${guess}X` }, token)).status.code).toBe(401);
+    const { context, page } = await phoneWith(browser, token);
+    await open(page, '/member/activity');
+    const field = page.getByPlaceholder('请输入兑换码（最多6位）');
+    await field.fill('DEMO01');
+    await button(page, '立即兑换').click();
+    await dialogWith(page, '兑换失败').getByText('操作过于频繁，请稍后再试').waitFor();
+    await shot(page, 'rewards-activity-too-many');
+    await confirmDialog(page, '兑换失败');
+    // Nothing was redeemed.
+    expect((await userInfoOf(token)).vip).toBe(false);
+    await context.close();
+  });
+});
+
 describe('appeal', () => {
   it('asks for the e-mail and the screenshot, refuses 6 MB, sends with the VIP day, then without', async () => {
     const token = await guest();

@@ -101,10 +101,17 @@ const CodeSentSchema = z.object({ countdown: z.number().int(), valid_seconds: z.
 export type CodeSent = z.infer<typeof CodeSentSchema>;
 export const CodeSentReplySchema = replySchema(CodeSentSchema);
 
-/** Sign-in failures allowed per account and per client address within the window, then 403 `login_wait`. */
+/**
+ * Wrong passwords are remembered for a day. Each account counts them per client address (so a
+ * stranger's guesses never hold back the owner at another address), each address across accounts:
+ * the first ones are free, then every further try waits, 1 minute after the first extra failure,
+ * doubling with each next one up to an hour (403 `login_wait`).
+ */
 export const SIGN_IN_MAX_FAILURES = 5;
-export const SIGN_IN_MAX_FAILURES_PER_CLIENT = 20;
-export const SIGN_IN_FAILURE_WINDOW_MIN = 15;
+export const SIGN_IN_MAX_FAILURES_PER_CLIENT = 50;
+export const SIGN_IN_FAILURE_WINDOW_MIN = 24 * 60;
+export const SIGN_IN_FIRST_WAIT_MIN = 1;
+export const SIGN_IN_LONGEST_WAIT_MIN = 60;
 /** A change of binding must follow a successful password check on the same session within this time. */
 export const PASSWORD_CHECK_VALID_MIN = 10;
 

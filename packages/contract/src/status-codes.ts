@@ -14,6 +14,8 @@ export const Status = {
   codeTooManyTries: 412,
   sendTooFrequent: 413,
   sendDailyCap: 414,
+  /** Too many requests of one kind from one client address, token or destination (rate limits). */
+  tooManyRequests: 429,
   regionBlocked: 481,
   noToken: 497,
   sessionExpired: 498,
@@ -41,6 +43,7 @@ export const statusMessageKey: Record<StatusCode, string> = {
   412: 'error_content7',
   413: 'send_too_frequent',
   414: 'error_content6',
+  429: 'too_many_requests',
   481: 'location_error',
   497: 'token_missing',
   498: 'session_expired',

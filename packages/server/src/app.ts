@@ -68,6 +68,7 @@ import { createImmutableFiles, type ImmutableFiles } from './platform/immutable-
 import { installLoadShedding, RETRY_AFTER_S } from './platform/load-shedding.ts';
 import { followChanges } from './platform/row-cache.ts';
 import { MemoryCache } from './platform/memory-cache.ts';
+import { installRateLimits } from './platform/rate-limits.ts';
 import { envelope, errorEnvelope } from './platform/reply.ts';
 import { loadSecrets } from './platform/settings.ts';
 
@@ -151,6 +152,7 @@ export async function buildApp(
   await installLoadShedding(app, config, db);
 
   installErrorHandling(app, readAppShell(config));
+  await installRateLimits(app, config);
   installDraining(app, immutableFiles);
   installRegionCheck(app, config);
 

@@ -5,6 +5,28 @@ import { z } from 'zod';
 const optionalUrl = z.preprocess((value) => (value === '' ? undefined : value), z.string().url().optional());
 const optionalText = z.preprocess((value) => (value === '' ? undefined : value), z.string().optional());
 
+const WINDOW_UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000 } as const;
+
+/**
+ * A rate limit: `<requests>/<window>`, e.g. `60/1m` (units s, m, h). README's configuration table
+ * lists each with its default and what it counts.
+ */
+const rateLimit = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value, context) => {
+      const match = /^\s*(\d+)\s*\/\s*(\d+)\s*([smh])\s*$/.exec(value);
+      if (!match || Number(match[1]) < 1 || Number(match[2]) < 1) {
+        context.addIssue({ code: 'custom', message: 'expected <requests>/<window>, e.g. 60/1m' });
+        return z.NEVER;
+      }
+      return {
+        max: Number(match[1]),
+        windowMs: Number(match[2]) * WINDOW_UNIT_MS[match[3] as keyof typeof WINDOW_UNIT_MS],
+      };
+    });
+
 /**
  * The typed configuration, read from the environment once. Defaults run the whole product on one
  * machine with nothing else installed (embedded database in ./data, lines on the same server).
@@ -15,7 +37,25 @@ const EnvSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
+  /** Counters shared by every process and node (rate limits) live here when set; in memory otherwise. */
   REDIS_URL: z.string().optional(),
+  /** Prefix of every key this app writes to Redis (several apps or test runs can share one Redis). */
+  REDIS_PREFIX: z.string().default('streamapp:'),
+  /** `off` only to measure what the limits cost (bench:api); they are on in every mode. */
+  RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  /** Per client address unless the name says otherwise (docs/decisions.md "Rate limits"). */
+  RATE_LIMIT_LAUNCH: rateLimit('120/1m'),
+  RATE_LIMIT_GUEST: rateLimit('60/1m'),
+  RATE_LIMIT_EVENTS: rateLimit('120/1m'),
+  RATE_LIMIT_SEND: rateLimit('60/1m'),
+  RATE_LIMIT_SEND_TOKEN: rateLimit('20/1h'),
+  RATE_LIMIT_SEND_DESTINATION: rateLimit('12/1h'),
+  RATE_LIMIT_LOOKUP: rateLimit('30/10m'),
+  RATE_LIMIT_SIGN_IN: rateLimit('60/1m'),
+  RATE_LIMIT_ACTIVITY: rateLimit('60/1m'),
+  RATE_LIMIT_ACTIVITY_TOKEN: rateLimit('10/10m'),
+  RATE_LIMIT_APPEAL: rateLimit('30/1m'),
+  RATE_LIMIT_BUY: rateLimit('60/1m'),
   /** Code mail goes out over SMTP when set (`smtp://user:pass@host:587`, `smtps://…`); else to the outbox. */
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('no-reply@localhost'),
@@ -101,6 +141,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     mediaDir: path.join(dataDir, 'media'),
     databaseUrl: raw.DATABASE_URL,
     redisUrl: raw.REDIS_URL,
+    redisPrefix: raw.REDIS_PREFIX,
+    rateLimits: {
+      on: raw.RATE_LIMITS === 'on',
+      launch: raw.RATE_LIMIT_LAUNCH,
+      guest: raw.RATE_LIMIT_GUEST,
+      events: raw.RATE_LIMIT_EVENTS,
+      send: raw.RATE_LIMIT_SEND,
+      sendToken: raw.RATE_LIMIT_SEND_TOKEN,
+      sendDestination: raw.RATE_LIMIT_SEND_DESTINATION,
+      lookup: raw.RATE_LIMIT_LOOKUP,
+      signIn: raw.RATE_LIMIT_SIGN_IN,
+      activity: raw.RATE_LIMIT_ACTIVITY,
+      activityToken: raw.RATE_LIMIT_ACTIVITY_TOKEN,
+      appeal: raw.RATE_LIMIT_APPEAL,
+      buy: raw.RATE_LIMIT_BUY,
+    },
     smtpUrl: raw.SMTP_URL,
     mailFrom: raw.MAIL_FROM,
     sms: { providerUrl: raw.SMS_PROVIDER_URL, providerKey: raw.SMS_PROVIDER_KEY },

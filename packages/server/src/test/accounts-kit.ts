@@ -13,13 +13,15 @@ export function accountsKit(sut: TestApp) {
   async function call(
     url: string,
     body: unknown,
-    options: { token?: string; headers?: Record<string, string> } = {},
+    /** `from`: the client's address (`request.ip`), 127.0.0.1 when not given. */
+    options: { token?: string; headers?: Record<string, string>; from?: string } = {},
   ) {
     const reply = await sut.app.inject({
       method: 'POST',
       url: options.token ? `${url}?token=${encodeURIComponent(options.token)}` : url,
       payload: body as Record<string, unknown>,
       headers: options.headers,
+      ...(options.from && { remoteAddress: options.from }),
     });
     const json = reply.json();
     return {

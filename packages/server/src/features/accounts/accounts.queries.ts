@@ -330,6 +330,14 @@ export async function recordFailure(db: Db, subjects: string[], at: Date, window
     .execute();
 }
 
+/** Forgets the failures of every subject that starts with `prefix` (an account at each address). */
+export async function clearFailuresStartingWith(db: Db, prefix: string) {
+  await db
+    .deleteFrom('sign_in_failures')
+    .where(sql<boolean>`starts_with(subject, ${prefix})`)
+    .execute();
+}
+
 /** Forgets a subject's failures once its owner proved who they are. */
 export async function clearFailuresOf(db: Db, subject: string) {
   await db.deleteFrom('sign_in_failures').where('subject', '=', subject).execute();

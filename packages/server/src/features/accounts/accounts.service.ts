@@ -116,14 +116,19 @@ export function createAccountsService({ ctx, sessions, users, appInfo, senders }
   return {
     /**
      * POST /v1/login/phone. An unknown account and a wrong password answer alike (401, same key,
-     * same hashing time); tries are limited per account and per client address.
+     * same hashing time); tries are limited per account and client address, and per client address.
      */
     async login(name: AccountName, password: string, platform: string, client: string): Promise<string> {
       const account = await queries.findAccount(db, name.channel, name.address);
       const storedHash = account?.password_hash;
+      const clientSubject = `client:${client}`;
       const subjects = [
-        { subject: accountSubject(name), max: SIGN_IN_MAX_FAILURES, clearOnPass: true },
-        { subject: `client:${client}`, max: SIGN_IN_MAX_FAILURES_PER_CLIENT },
+        {
+          subject: `${accountSubject(name)}|${clientSubject}`,
+          max: SIGN_IN_MAX_FAILURES,
+          clearOnPass: true,
+        },
+        { subject: clientSubject, max: SIGN_IN_MAX_FAILURES_PER_CLIENT },
       ];
       const matches = await limits.attempt(
         subjects,
@@ -210,8 +215,8 @@ export function createAccountsService({ ctx, sessions, users, appInfo, senders }
         const account = await queries.findAccount(trx, name.channel, name.address);
         if (!account) refuse(Status.invalid, 'account_not_exist');
         await queries.setPasswordOf(trx, account.id, passwordHash);
-        // The owner proved the address: a wait earned by someone guessing must not lock them out.
-        await queries.clearFailuresOf(trx, accountSubject(name));
+        // The owner proved the address: their own failed tries (from any client address) are forgotten.
+        await queries.clearFailuresStartingWith(trx, `${accountSubject(name)}|`);
         // Whoever knew the old password (or held a code) is out; a reset from the account's own
         // session keeps that one.
         const keep = caller?.userId === account.id ? caller.sessionId : undefined;

@@ -424,95 +424,100 @@ describe('signing in', () => {
     }
   });
 
-  it('makes an account wait 15 minutes after 5 failures, even with the right password', async () => {
+  it('makes an account wait at an address after 5 failures there, 1 minute and then doubling', async () => {
     const email = kit.newEmail();
     await kit.boundAccount({ email });
+    const from = '10.1.0.1';
     for (let attempt = 1; attempt <= 5; attempt++) {
-      const reply = await kit.call(
-        '/v1/login/phone',
-        { email, password: 'wrong-password' },
-        { headers: { 'x-forwarded-for': `10.1.0.${attempt}` } },
-      );
+      const reply = await kit.call('/v1/login/phone', { email, password: 'wrong-password' }, { from });
       expect(reply.code).toBe(401);
     }
-    const blocked = await kit.call(
-      '/v1/login/phone',
-      { email, password: 'secret123' },
-      { headers: { 'x-forwarded-for': '10.1.1.1' } },
-    );
+    const blocked = await kit.call('/v1/login/phone', { email, password: 'secret123' }, { from });
     expect(blocked).toMatchObject({ http: 403, code: 403, message: 'login_wait' });
-    expect(blocked.response).toEqual({ wait_minutes: 15 });
+    expect(blocked.response).toEqual({ wait_minutes: 1 });
     vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(Date.now() + 15 * 60_000 + 1000);
-    const later = await kit.call(
-      '/v1/login/phone',
-      { email, password: 'secret123' },
-      { headers: { 'x-forwarded-for': '10.1.1.1' } },
-    );
+    // Each failure after the wait doubles the next wait: 2, 4, 8 minutes.
+    for (const minutes of [1, 2, 4]) {
+      vi.setSystemTime(Date.now() + minutes * 60_000 + 1000);
+      expect((await kit.call('/v1/login/phone', { email, password: 'wrong' }, { from })).code).toBe(401);
+      const waiting = await kit.call('/v1/login/phone', { email, password: 'secret123' }, { from });
+      expect(waiting).toMatchObject({ code: 403, message: 'login_wait' });
+      expect(waiting.response).toEqual({ wait_minutes: minutes * 2 });
+    }
+    vi.setSystemTime(Date.now() + 8 * 60_000 + 1000);
+    const later = await kit.call('/v1/login/phone', { email, password: 'secret123' }, { from });
     expect(later.code).toBe(200);
+  });
+
+  it('signs the owner in at their address while a stranger guessing the account waits', async () => {
+    const email = kit.newEmail();
+    await kit.boundAccount({ email });
+    const stranger = { from: '10.6.0.1' };
+    for (let attempt = 1; attempt <= 8; attempt++)
+      await kit.call('/v1/login/phone', { email, password: `guess-${attempt}` }, stranger);
+    expect(await kit.call('/v1/login/phone', { email, password: 'guess-9' }, stranger)).toMatchObject({
+      code: 403,
+      message: 'login_wait',
+    });
+    const owner = await kit.call('/v1/login/phone', { email, password: 'secret123' }, { from: '10.6.0.2' });
+    expect(owner).toMatchObject({ http: 200, code: 200, message: 'signin_success' });
+    // The owner's sign-in does not lift the stranger's wait, even with the right password.
+    expect(await kit.call('/v1/login/phone', { email, password: 'secret123' }, stranger)).toMatchObject({
+      code: 403,
+      message: 'login_wait',
+    });
   });
 
   it('limits an unknown account like a known one', async () => {
     const email = kit.newEmail('nobody');
-    for (let attempt = 1; attempt <= 5; attempt++) {
-      await kit.call(
-        '/v1/login/phone',
-        { email, password: 'guess' },
-        { headers: { 'x-forwarded-for': `10.2.0.${attempt}` } },
-      );
-    }
-    const blocked = await kit.call(
-      '/v1/login/phone',
-      { email, password: 'guess' },
-      { headers: { 'x-forwarded-for': '10.2.1.1' } },
-    );
+    const from = '10.2.0.1';
+    for (let attempt = 1; attempt <= 5; attempt++)
+      await kit.call('/v1/login/phone', { email, password: 'guess' }, { from });
+    const blocked = await kit.call('/v1/login/phone', { email, password: 'guess' }, { from });
     expect(blocked).toMatchObject({ code: 403, message: 'login_wait' });
   });
 
-  it('makes a client address wait after 20 failures across accounts', async () => {
+  it('makes a client address wait after 50 failures across accounts', async () => {
     const email = kit.newEmail();
     await kit.boundAccount({ email });
-    const headers = { 'x-forwarded-for': '10.3.0.1' };
-    for (let attempt = 1; attempt <= 20; attempt++) {
+    const from = '10.3.0.1';
+    for (let attempt = 1; attempt <= 50; attempt++) {
       const reply = await kit.call(
         '/v1/login/phone',
         { email: kit.newEmail('spray'), password: 'guess' },
-        { headers },
+        { from },
       );
       expect(reply.code).toBe(401);
     }
-    const blocked = await kit.call('/v1/login/phone', { email, password: 'secret123' }, { headers });
+    const blocked = await kit.call('/v1/login/phone', { email, password: 'secret123' }, { from });
     expect(blocked).toMatchObject({ code: 403, message: 'login_wait' });
     const elsewhere = await kit.call(
       '/v1/login/phone',
       { email, password: 'secret123' },
-      { headers: { 'x-forwarded-for': '10.3.0.2' } },
+      { from: '10.3.0.2' },
     );
     expect(elsewhere.code).toBe(200);
   });
 
-  it('forgets an account’s failures after a successful sign-in', async () => {
+  it('forgets an account’s failures at an address after a successful sign-in there', async () => {
     const email = kit.newEmail();
     await kit.boundAccount({ email });
-    const headers = { 'x-forwarded-for': '10.4.0.1' };
+    const from = '10.4.0.1';
     for (let attempt = 1; attempt <= 4; attempt++)
-      await kit.call('/v1/login/phone', { email, password: 'nope' }, { headers });
-    expect((await kit.call('/v1/login/phone', { email, password: 'secret123' }, { headers })).code).toBe(200);
+      await kit.call('/v1/login/phone', { email, password: 'nope' }, { from });
+    expect((await kit.call('/v1/login/phone', { email, password: 'secret123' }, { from })).code).toBe(200);
     for (let attempt = 1; attempt <= 4; attempt++)
-      await kit.call('/v1/login/phone', { email, password: 'nope' }, { headers });
-    expect((await kit.call('/v1/login/phone', { email, password: 'secret123' }, { headers })).code).toBe(200);
+      await kit.call('/v1/login/phone', { email, password: 'nope' }, { from });
+    expect((await kit.call('/v1/login/phone', { email, password: 'secret123' }, { from })).code).toBe(200);
   });
 
-  it('checks at most 5 of 12 guesses sent at once, and waits the rest out with 403', async () => {
+  it('checks at most 5 of 12 guesses sent at once from one address, and waits the rest out with 403', async () => {
     const email = kit.newEmail();
     await kit.boundAccount({ email });
+    const from = '10.5.0.1';
     const replies = await Promise.all(
       Array.from({ length: 12 }, (_, index) =>
-        kit.call(
-          '/v1/login/phone',
-          { email, password: `guess-${index}` },
-          { headers: { 'x-forwarded-for': `10.5.0.${index + 1}` } },
-        ),
+        kit.call('/v1/login/phone', { email, password: `guess-${index}` }, { from }),
       ),
     );
     const checked = replies.filter((reply) => reply.code === 401).length;
@@ -520,9 +525,9 @@ describe('signing in', () => {
     expect(checked).toBeGreaterThan(0);
     expect(checked).toBeLessThanOrEqual(5);
     expect(checked + waiting).toBe(12);
-    // The right password waits too: the guesses used up the account's tries.
-    const owner = await kit.call('/v1/login/phone', { email, password: 'secret123' });
-    expect(owner).toMatchObject({ code: 403, message: 'login_wait' });
+    // The right password waits too at that address: the guesses used up its tries.
+    const again = await kit.call('/v1/login/phone', { email, password: 'secret123' }, { from });
+    expect(again).toMatchObject({ code: 403, message: 'login_wait' });
   });
 
   it('signs in with a hash of the earlier scrypt scheme and replaces it with the current one', async () => {
@@ -543,7 +548,7 @@ describe('signing in', () => {
           .executeTakeFirstOrThrow()
       ).password_hash;
 
-    const headers = { 'x-forwarded-for': '10.5.0.1' };
+    const headers = { 'x-forwarded-for': '10.5.0.9' };
     expect((await kit.call('/v1/login/phone', { email, password: 'secret123' }, { headers })).code).toBe(401);
     expect(await storedHash()).toBe(older);
     expect((await kit.call('/v1/login/phone', { email, password: 'old-scheme' }, { headers })).code).toBe(

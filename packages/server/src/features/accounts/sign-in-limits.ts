@@ -1,13 +1,32 @@
-import { SIGN_IN_FAILURE_WINDOW_MIN, Status } from '@app/contract';
+import {
+  SIGN_IN_FAILURE_WINDOW_MIN,
+  SIGN_IN_FIRST_WAIT_MIN,
+  SIGN_IN_LONGEST_WAIT_MIN,
+  Status,
+} from '@app/contract';
 import type { Db } from '../../platform/db/database.ts';
 import * as queries from './accounts.queries.ts';
 import { refuse } from './refuse.ts';
 
 const WINDOW_MS = SIGN_IN_FAILURE_WINDOW_MIN * 60 * 1000;
 
+/**
+ * How long a subject with `failures` remembered failures (`free` of them allowed) waits after its
+ * newest one: nothing while under `free`, then 1 minute, doubling per further failure, at most an hour.
+ */
+export function waitAfterFailures(failures: number, free: number): number {
+  if (failures < free) return 0;
+  const minutes = Math.min(SIGN_IN_FIRST_WAIT_MIN * 2 ** (failures - free), SIGN_IN_LONGEST_WAIT_MIN);
+  return minutes * 60_000;
+}
+
 export interface LimitedSubject {
-  /** `account:email:a@b.c`, `client:1.2.3.4`, `user:42` — whose password tries are counted. */
+  /**
+   * `account:email:a@b.c|client:1.2.3.4`, `client:1.2.3.4`, `user:42` — whose password tries are
+   * counted. An account is counted per client address so that nobody else's guesses hold back its owner.
+   */
   subject: string;
+  /** Failures allowed before the waits start. */
   max: number;
   /** A right password forgets the subject's earlier failures (the owner is back). */
   clearOnPass?: boolean;
@@ -32,8 +51,8 @@ export function createSignInLimits(db: Db) {
 
   return {
     /**
-     * Runs `checkPassword` as one try of every subject. Over a limit → 403 `login_wait` with the
-     * whole minutes to wait, and the password is not checked. Answers what `checkPassword` did.
+     * Runs `checkPassword` as one try of every subject. While a subject waits → 403 `login_wait`
+     * with the whole minutes left, and the password is not checked. Answers what `checkPassword` did.
      */
     async attempt(subjects: LimitedSubject[], checkPassword: () => Promise<boolean>): Promise<boolean> {
       const now = new Date();
@@ -52,14 +71,15 @@ export function createSignInLimits(db: Db) {
         );
         let waitMs = 0;
         for (const { subject, max } of subjects) {
-          // Newest first: this try and the ones being checked count as made now.
-          const tries = [
-            ...Array.from({ length: 1 + (others.get(subject) ?? 0) }, () => now),
+          // Newest first: the tries being checked count as failures made now.
+          const earlier = [
+            ...Array.from({ length: others.get(subject) ?? 0 }, () => now),
             ...failures.filter((failure) => failure.subject === subject).map((failure) => failure.failed_at),
           ];
-          // The (max+1)-th newest try is the one whose ageing ends the wait.
-          const blocking = tries[max];
-          if (blocking) waitMs = Math.max(waitMs, blocking.getTime() + WINDOW_MS - now.getTime());
+          const newest = earlier[0];
+          if (!newest) continue;
+          const until = newest.getTime() + waitAfterFailures(earlier.length, max);
+          waitMs = Math.max(waitMs, until - now.getTime());
         }
         if (waitMs > 0)
           refuse(Status.refused, 'login_wait', { wait_minutes: Math.max(1, Math.ceil(waitMs / 60_000)) });

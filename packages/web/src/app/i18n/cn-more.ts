@@ -630,6 +630,7 @@ export const cnMore = {
   password_mismatch: '两次输入的密码不一致',
   code_ok: '验证成功',
   login_failed: '账号或密码错误，请重新输入',
+  too_many_requests: '操作过于频繁，请稍后再试',
   login_wait: '密码错误次数过多，请稍后再试',
   login_wait_minutes: '密码错误次数过多，请{{minutes}}分钟后再试',
   user_already_bound: '当前账号已绑定，如需更换请使用更换绑定',

@@ -634,6 +634,7 @@ export const twMore: Record<keyof typeof cnMore, string> = {
   password_mismatch: '兩次輸入的密碼不一致',
   code_ok: '驗證成功',
   login_failed: '帳號或密碼錯誤，請重新輸入',
+  too_many_requests: '操作過於頻繁，請稍後再試',
   login_wait: '密碼錯誤次數過多，請稍後再試',
   login_wait_minutes: '密碼錯誤次數過多，請 {{minutes}} 分鐘後再試',
   user_already_bound: '目前帳號已綁定，如需更換請使用變更綁定',
