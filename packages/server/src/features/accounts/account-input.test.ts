@@ -8,7 +8,8 @@ let sut: TestApp;
 let kit: ReturnType<typeof accountsKit>;
 let bound: { token: string; email: string };
 beforeAll(async () => {
-  sut = await buildTestApp();
+  // The addresses the tests sign in from arrive as X-Forwarded-For, as from a proxy on loopback.
+  sut = await buildTestApp({ TRUST_PROXY: 'loopback' });
   kit = accountsKit(sut);
   const email = kit.newEmail('owner');
   bound = { token: await kit.boundAccount({ email }), email };
