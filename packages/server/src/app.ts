@@ -13,7 +13,12 @@ import {
   Status,
   type StatusCode,
 } from '@app/contract';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type RouteOptions,
+} from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   validatorCompiler,
@@ -90,8 +95,16 @@ export interface BuiltApp {
 export async function buildApp(
   config: Config,
   db: Db,
-  /** `now` replaces the clock (tests); `paymentProvider` the configured gateway (provider failures). */
-  options: { logger?: boolean; now?: () => Date; paymentProvider?: PaymentProvider } = {},
+  /**
+   * `now` replaces the clock (tests); `paymentProvider` the configured gateway (provider failures);
+   * `onRoute` sees every route as it is added (the fuzz test sends hostile input to each).
+   */
+  options: {
+    logger?: boolean;
+    now?: () => Date;
+    paymentProvider?: PaymentProvider;
+    onRoute?: (route: RouteOptions) => void;
+  } = {},
 ): Promise<BuiltApp> {
   const ctx: AppContext = {
     config,
@@ -140,6 +153,7 @@ export async function buildApp(
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   await app.register(cors, {
     // The token is a parameter, never a cookie, so any origin (every line, the dev server) may call.

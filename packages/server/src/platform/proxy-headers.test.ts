@@ -200,3 +200,35 @@ describe('PUBLIC_URL', () => {
     expect(paid.params.return_url).toMatch(/^https:\/\/app\.example\.com\/member\?paid=/);
   });
 });
+
+describe('security headers', () => {
+  it('sends a CSP naming every line, nosniff, no framing, no referrer; HSTS only when PUBLIC_URL is https', async () => {
+    const reply = await plain.app.inject({
+      method: 'GET',
+      url: '/speed.html',
+      headers: { host: 'localhost:8080' },
+    });
+    const policy = String(reply.headers['content-security-policy']);
+    const list = await hostList(plain, { host: 'localhost:8080' });
+    const directive = (name: string) =>
+      policy.split(';').find((part) => part.trim().startsWith(`${name} `)) ?? '';
+    for (const url of origins([...list.body!.api_pwa, ...list.body!.stream_pwa])) {
+      expect(directive('connect-src')).toContain(url);
+      expect(directive('media-src')).toContain(url);
+    }
+    expect(directive('script-src')).not.toContain('unsafe');
+    expect(directive('img-src')).toContain('blob:');
+    expect(directive('worker-src')).toContain('blob:');
+    expect(directive('frame-ancestors')).toContain("'none'");
+    expect(reply.headers['x-content-type-options']).toBe('nosniff');
+    expect(reply.headers['x-frame-options']).toBe('DENY');
+    expect(reply.headers['referrer-policy']).toBe('no-referrer');
+    expect(reply.headers['strict-transport-security']).toBeUndefined();
+    // A hostile Host shapes no policy: the lines are left out, the reply still goes out.
+    const hostile = await plain.app.inject({ method: 'GET', url: '/speed.html', headers: { host: 'a b' } });
+    expect(String(hostile.headers['content-security-policy'])).not.toContain('a b');
+    const secure = await published.app.inject({ method: 'GET', url: '/speed.html' });
+    expect(secure.headers['strict-transport-security']).toMatch(/max-age=31536000; includeSubDomains/);
+    expect(String(secure.headers['content-security-policy'])).toContain('https://app.example.com');
+  });
+});
