@@ -6,7 +6,20 @@ import { VitePWA } from 'vite-plugin-pwa';
 import pkg from './package.json' with { type: 'json' };
 
 const server = 'http://localhost:8080';
-const API_PATHS = ['/v1', '/v2', '/hls', '/img', '/host_pwa.txt', '/speed.html', '/jump'];
+// The server's own pages too (the sandbox gateway, the payment notify, the dev outbox): a navigation
+// to them must reach the server, not the app shell.
+const API_PATHS = [
+  '/v1',
+  '/v2',
+  '/hls',
+  '/img',
+  '/host_pwa.txt',
+  '/speed.html',
+  '/jump',
+  '/sandbox-pay/',
+  '/pay/',
+  '/dev/',
+];
 
 /**
  * main.tsx runs start-up first and takes up the pages' code only after it (see there). This lists

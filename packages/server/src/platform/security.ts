@@ -69,8 +69,9 @@ export const securityPlugin = (
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:', lines],
           mediaSrc: ["'self'", 'blob:', lines],
-          // blob: for the playlists of downloaded videos, played offline.
-          connectSrc: ["'self'", 'blob:', lines],
+          // blob: for the playlists of downloaded videos, played offline; data: for the key and first
+          // segment video info carries inline (the player's early start).
+          connectSrc: ["'self'", 'blob:', 'data:', lines],
           workerSrc: ["'self'", 'blob:'],
           fontSrc: ["'self'", 'data:'],
           manifestSrc: ["'self'"],
