@@ -13,7 +13,12 @@ import {
   Status,
   type StatusCode,
 } from '@app/contract';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type RouteOptions,
+} from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   validatorCompiler,
@@ -47,6 +52,7 @@ import { createPlayerService } from './features/player/player.service.ts';
 import { pwaRoutes } from './features/pwa/pwa.routes.ts';
 import { rewardsRoutes } from './features/rewards/rewards.routes.ts';
 import { createRewardsService } from './features/rewards/rewards.service.ts';
+import { renderJumpPage } from './features/session/jump-page.ts';
 import { sessionRoutes } from './features/session/session.routes.ts';
 import { sandboxPayRoutes } from './features/shop/sandbox-pay.routes.ts';
 import { shopRoutes } from './features/shop/shop.routes.ts';
@@ -68,8 +74,10 @@ import { createImmutableFiles, type ImmutableFiles } from './platform/immutable-
 import { installLoadShedding, RETRY_AFTER_S } from './platform/load-shedding.ts';
 import { followChanges } from './platform/row-cache.ts';
 import { MemoryCache } from './platform/memory-cache.ts';
+import { loggerOptions } from './platform/log.ts';
 import { installRateLimits } from './platform/rate-limits.ts';
 import { envelope, errorEnvelope } from './platform/reply.ts';
+import { securityPlugin } from './platform/security.ts';
 import { loadSecrets } from './platform/settings.ts';
 
 const API_PREFIXES = ['/v1/', '/v2/', '/hls/'];
@@ -90,8 +98,16 @@ export interface BuiltApp {
 export async function buildApp(
   config: Config,
   db: Db,
-  /** `now` replaces the clock (tests); `paymentProvider` the configured gateway (provider failures). */
-  options: { logger?: boolean; now?: () => Date; paymentProvider?: PaymentProvider } = {},
+  /**
+   * `now` replaces the clock (tests); `paymentProvider` the configured gateway (provider failures);
+   * `onRoute` sees every route as it is added (the fuzz test sends hostile input to each).
+   */
+  options: {
+    logger?: boolean;
+    now?: () => Date;
+    paymentProvider?: PaymentProvider;
+    onRoute?: (route: RouteOptions) => void;
+  } = {},
 ): Promise<BuiltApp> {
   const ctx: AppContext = {
     config,
@@ -117,7 +133,7 @@ export async function buildApp(
   );
 
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger: options.logger === false ? false : loggerOptions(config),
     bodyLimit: MAX_JSON_BODY_BYTES,
     // Remembered images and segments are answered before the router (platform/immutable-files.ts).
     serverFactory: (handler) => {
@@ -129,7 +145,8 @@ export async function buildApp(
       return server;
     },
     return503OnClosing: true,
-    trustProxy: true,
+    // X-Forwarded-* count only from the proxies TRUST_PROXY names (none by default).
+    trustProxy: config.trustProxy,
     // Long ids go through the route so that its schema refuses them with every hook applied (CORS,
     // line encryption, region check); the router's own refusals skip those hooks.
     routerOptions: { maxParamLength: 8192 },
@@ -139,6 +156,7 @@ export async function buildApp(
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   await app.register(cors, {
     // The token is a parameter, never a cookie, so any origin (every line, the dev server) may call.
@@ -157,6 +175,7 @@ export async function buildApp(
   installRegionCheck(app, config);
 
   const lines = createLinesService(ctx, listening);
+  await app.register(securityPlugin(config, lines.lineOriginsOrNone, [renderJumpPage()]));
   installLineEncryption(app, ctx, lines);
 
   const sessions = createSessionService(db);
@@ -206,7 +225,8 @@ export async function buildApp(
   await app.register(
     shopRoutes(config, sessions, createShopService({ ctx, appInfo, users, provider, log: app.log })),
   );
-  if (payments.account.mode === 'sandbox') await app.register(sandboxPayRoutes(payments.account));
+  if (payments.account.mode === 'sandbox')
+    await app.register(sandboxPayRoutes(payments.account, config.port));
 
   app.get('/healthz', async () => {
     await db.selectFrom('settings').select('key').limit(1).execute();

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -63,6 +64,19 @@ const EnvSchema = z.object({
   SMS_PROVIDER_URL: optionalUrl,
   SMS_PROVIDER_KEY: z.string().optional(),
   PUBLIC_URL: z.string().url().optional(),
+  /**
+   * Which peers may speak for the client through X-Forwarded-For/-Proto/-Host: none (default), the
+   * nearest N hops (`1`), or addresses and CIDR ranges (`10.0.0.0/8,127.0.0.1`, `loopback`).
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .transform((value, context) => {
+      const trusted = trustedProxiesOf(value);
+      if (trusted === undefined)
+        context.addIssue({ code: 'custom', message: 'a hop count or a list of addresses and CIDR ranges' });
+      return trusted ?? false;
+    }),
   /** Extra ports on which the same server listens, each one more api/img/stream line. */
   LINE_PORTS: z
     .string()
@@ -161,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     mailFrom: raw.MAIL_FROM,
     sms: { providerUrl: raw.SMS_PROVIDER_URL, providerKey: raw.SMS_PROVIDER_KEY },
     publicUrl: raw.PUBLIC_URL,
+    trustProxy: trustProxyOption(raw.TRUST_PROXY),
     linePorts,
     lineEncrypt: raw.LINE_ENCRYPT,
     businessTimeZone: raw.TZ_BUSINESS,
@@ -187,4 +202,33 @@ function extraLinePortsFromArgs(argv: readonly string[], port: number): number[]
   if (!Number.isInteger(count) || count < 1 || count > 16)
     throw new Error('--lines takes a number from 1 to 16');
   return Array.from({ length: count - 1 }, (_, i) => port + 1 + i);
+}
+
+/** As Fastify takes it: a hop count becomes "the nearest N hops" (what Fastify does with a number). */
+function trustProxyOption(trusted: false | number | string[]) {
+  if (typeof trusted !== 'number') return trusted;
+  return trusted === 0 ? false : (_address: string, hop: number) => hop < trusted;
+}
+
+/** The ranges proxy-addr knows by name, as Express and Fastify accept them. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** TRUST_PROXY as Fastify's `trustProxy`: false, a hop count, or a list; undefined when malformed. */
+function trustedProxiesOf(value: string): false | number | string[] | undefined {
+  const text = value.trim();
+  if (text === '' || text === 'false' || text === '0') return false;
+  if (/^[0-9]+$/.test(text)) return Number(text) <= 64 ? Number(text) : undefined;
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const valid = entries.every((entry) => {
+    if (NAMED_RANGES.has(entry)) return true;
+    const [address = '', prefix, ...rest] = entry.split('/');
+    const family = net.isIP(address);
+    if (family === 0 || rest.length > 0) return false;
+    if (prefix === undefined) return true;
+    return /^[0-9]{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+  });
+  return valid && entries.length > 0 ? entries : undefined;
 }

@@ -20,7 +20,7 @@ export function createOutbox(db: Db, log: FastifyBaseLogger, options: { producti
           // In production the log must not carry live codes; the operator configures a provider.
           if (options.production)
             log.warn({ channel, to: message.to }, 'no provider: message kept in the outbox');
-          else log.info({ channel, to: message.to, text: message.text }, 'outbox: message kept');
+          else log.info({ channel, to: message.to }, 'outbox: message kept (read it at /dev/outbox)');
         },
       };
     },

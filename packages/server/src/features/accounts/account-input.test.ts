@@ -8,8 +8,11 @@ let sut: TestApp;
 let kit: ReturnType<typeof accountsKit>;
 let bound: { token: string; email: string };
 beforeAll(async () => {
-  // Hundreds of bad bodies from one address, many to the same destination: limits far above a person's.
+  // Hundreds of bad bodies from one address, many to the same destination: limits far above a
+  // person's. The addresses the tests sign in from arrive as X-Forwarded-For, as from a proxy on
+  // loopback.
   sut = await buildTestApp({
+    TRUST_PROXY: 'loopback',
     RATE_LIMIT_SEND: '10000/1m',
     RATE_LIMIT_SEND_DESTINATION: '10000/1m',
     RATE_LIMIT_SEND_TOKEN: '10000/1m',

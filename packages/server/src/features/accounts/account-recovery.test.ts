@@ -6,7 +6,8 @@ import { buildTestApp, type TestApp } from '../../test/build-app.ts';
 let sut: TestApp;
 let kit: ReturnType<typeof accountsKit>;
 beforeAll(async () => {
-  sut = await buildTestApp();
+  // The addresses the tests sign in from arrive as X-Forwarded-For, as from a proxy on loopback.
+  sut = await buildTestApp({ TRUST_PROXY: 'loopback' });
   kit = accountsKit(sut);
 });
 afterAll(async () => sut.close());

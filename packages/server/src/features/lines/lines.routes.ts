@@ -1,5 +1,6 @@
 import { ImageChainParamsSchema, TokenBodySchema, TokenParamSchema } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requestOrigin } from '../../platform/origin.ts';
 import { envelope } from '../../platform/reply.ts';
 import { tokenOf } from '../../platform/request.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -12,7 +13,9 @@ export const linesRoutes =
   (ctx: AppContext, lines: LinesService, sessions: SessionService): FastifyPluginAsyncZod =>
   async (app) => {
     app.get('/host_pwa.txt', async (request, reply) => {
-      const body = await ctx.cache.getOrMake('lines', lineKeyOf(request.headers.host), () =>
+      // Kept per validated origin: the list a client gets depends only on the origin it used, so no
+      // header of one client can change what another is served.
+      const body = await ctx.cache.getOrMake('lines', requestOrigin(ctx.config, request), () =>
         lines.hostList(request),
       );
       return reply.header('cache-control', 'no-cache').type('text/plain; charset=utf-8').send(body);
@@ -36,7 +39,3 @@ export const linesRoutes =
       },
     );
   };
-
-function lineKeyOf(host: string | undefined): string {
-  return (host ?? '').slice(0, 200);
-}

@@ -1,6 +1,7 @@
 import type { HostList } from '@app/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
+import { requestOrigin, requestOriginOrNone } from '../../platform/origin.ts';
 import { readSetting } from '../../platform/settings.ts';
 
 /** The ports this process actually listens on: the main port first, then the extra lines. */
@@ -33,11 +34,18 @@ export function createLinesService(ctx: AppContext, listening: ListeningPorts) {
 
   /** Line origins as the client must address them: PUBLIC_URL, else the host the client used. */
   function lineOrigins(request: FastifyRequest): string[] {
-    const base = new URL(
-      config.publicUrl ?? `${request.protocol}://${request.headers.host ?? `localhost:${config.port}`}`,
-    );
+    return linesFrom(requestOrigin(config, request));
+  }
+
+  /** The same for a request whose host is not well formed: none (for the reply's CSP). */
+  function lineOriginsOrNone(request: FastifyRequest): string[] {
+    const base = requestOriginOrNone(config, request);
+    return base === undefined ? [] : linesFrom(base);
+  }
+
+  function linesFrom(base: string): string[] {
     return listening.ports.map((port, index) => {
-      const url = new URL(base.origin);
+      const url = new URL(base);
       if (index > 0 || !config.publicUrl) url.port = String(port);
       return url.origin;
     });
@@ -54,6 +62,7 @@ export function createLinesService(ctx: AppContext, listening: ListeningPorts) {
     imageLines,
     isEncryptedLine,
     lineOrigins,
+    lineOriginsOrNone,
 
     async hostList(request: FastifyRequest): Promise<HostList> {
       const origins = lineOrigins(request);

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -10,6 +11,7 @@ import {
   type PaymentAccount,
 } from '../../adapters/payment-gateway.ts';
 import { renderCheckoutPage, renderProblemPage } from './sandbox-page.ts';
+import { NOTIFY_PATH } from './shop.service.ts';
 
 const NOTIFY_TIMEOUT_MS = 10_000;
 const ORDER_FIELDS = ['pid', 'type', 'out_trade_no', 'notify_url', 'return_url', 'name', 'money'] as const;
@@ -40,6 +42,23 @@ function readSubmission(raw: unknown, account: PaymentAccount) {
   return { params, notifyUrl, returnUrl };
 }
 
+/**
+ * This server's own origin as it listens (a wildcard address is reached on loopback); before it
+ * listens (requests injected in tests) the configured port on loopback.
+ */
+function ownOrigin(address: AddressInfo | string | null, fallbackPort: number): string {
+  if (address === null || typeof address === 'string') return `http://127.0.0.1:${fallbackPort}`;
+  const host =
+    address.address === '0.0.0.0'
+      ? '127.0.0.1'
+      : address.address === '::'
+        ? '[::1]'
+        : address.family === 'IPv6'
+          ? `[${address.address}]`
+          : address.address;
+  return `http://${host}:${address.port}`;
+}
+
 function html(reply: FastifyReply, status: number, body: string) {
   return reply
     .code(status)
@@ -56,7 +75,7 @@ function html(reply: FastifyReply, status: number, body: string) {
  * the member page without paying.
  */
 export const sandboxPayRoutes =
-  (account: PaymentAccount): FastifyPluginAsyncZod =>
+  (account: PaymentAccount, fallbackPort: number): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(`${SANDBOX_PATH}/submit.php`, async (request, reply) => {
       const submission = readSubmission(request.query, account);
@@ -91,10 +110,18 @@ export const sandboxPayRoutes =
         },
         account.key,
       );
-      for (const [name, value] of Object.entries(notice)) notifyUrl.searchParams.set(name, value);
+      // The merchant is this very server: the notify goes to the address it listens on, whatever
+      // host the order names (it came from request headers once, and must never steer this request).
+      if (notifyUrl.pathname !== NOTIFY_PATH)
+        return html(reply, 401, renderProblemPage('Invalid order', 'The order names another merchant.'));
+      const target = new URL(NOTIFY_PATH, ownOrigin(app.server.address(), fallbackPort));
+      for (const [name, value] of Object.entries(notice)) target.searchParams.set(name, value);
       let answer: string;
       try {
-        const merchant = await fetch(notifyUrl, { signal: AbortSignal.timeout(NOTIFY_TIMEOUT_MS) });
+        const merchant = await fetch(target, {
+          signal: AbortSignal.timeout(NOTIFY_TIMEOUT_MS),
+          redirect: 'error',
+        });
         answer = (await merchant.text()).trim();
       } catch (error) {
         answer = `unreachable: ${(error as Error).message}`;

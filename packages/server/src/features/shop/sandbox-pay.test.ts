@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedParams } from '../../adapters/payment-gateway.ts';
 import { buildTestApp, type TestApp } from '../../test/build-app.ts';
@@ -135,11 +137,65 @@ describe('the sandbox gateway', () => {
     const { token, userId } = await guest();
     const { fields } = formOf(await (await fetch(await checkoutUrl(token))).text());
     const { sign: _sign, sign_type: _type, ...order } = fields;
-    const elsewhere = signedParams({ ...order, notify_url: `${base}/healthz` }, TEST_PAYMENT.PAYMENT_KEY);
-    const answer = await pay(elsewhere);
+    // Signed, but for an amount the order does not have: the merchant refuses the notify.
+    const cheaper = signedParams({ ...order, money: '0.01' }, TEST_PAYMENT.PAYMENT_KEY);
+    const answer = await pay(cheaper);
     expect(answer.status).toBe(502);
     expect(await answer.text()).toContain('Payment not confirmed');
     expect((await moneyState(sut.db, userId)).orders).toMatchObject([{ status: 'pending' }]);
+  });
+
+  it('notifies only this server: a hostile Host or notify_url sends nothing elsewhere, and the payment completes', async () => {
+    // Another server on this machine, which would gladly answer `success` to anything.
+    const received: string[] = [];
+    const bystander = http.createServer((request, response) => {
+      received.push(`${request.method} ${request.url}`);
+      response.end('success');
+    });
+    await new Promise<void>((resolve) => bystander.listen(0, '127.0.0.1', resolve));
+    const elsewhere = `127.0.0.1:${(bystander.address() as AddressInfo).port}`;
+    try {
+      // The buy arrives with a Host naming the other server (a valid host, so the order is made):
+      // its links name that host, the way a hostile client or a misrouted request would make them.
+      const { token, userId } = await guest();
+      const buy = await sut.app.inject({
+        method: 'GET',
+        url: `/v2/shop/buy?token=${token}&plan=${monthlyId}&payment=${alipay}`,
+        headers: { host: elsewhere },
+      });
+      const url = new URL(buy.json().response.url as string);
+      expect(checkoutParams(url.toString()).notify_url).toBe(`http://${elsewhere}/pay/notify`);
+      const { fields } = formOf(await (await fetch(`${base}${url.pathname}${url.search}`)).text());
+      expect((await pay(fields)).status).toBe(303);
+      expect((await moneyState(sut.db, userId)).orders).toMatchObject([{ status: 'paid' }]);
+
+      // A signed order naming the other server outright: paid through this server all the same.
+      const second = await guest();
+      const form = formOf(await (await fetch(await checkoutUrl(second.token))).text()).fields;
+      const { sign: _sign, sign_type: _type, ...order } = form;
+      const redirected = signedParams(
+        { ...order, notify_url: `http://${elsewhere}/pay/notify` },
+        TEST_PAYMENT.PAYMENT_KEY,
+      );
+      expect((await pay(redirected)).status).toBe(303);
+      expect((await moneyState(sut.db, second.userId)).orders).toMatchObject([{ status: 'paid' }]);
+      // Any other path is no notify of this merchant.
+      const third = await guest();
+      const other = formOf(await (await fetch(await checkoutUrl(third.token))).text()).fields;
+      const { sign: _s, sign_type: _t, ...thirdOrder } = other;
+      const stealing = signedParams(
+        { ...thirdOrder, notify_url: `http://${elsewhere}/steal` },
+        TEST_PAYMENT.PAYMENT_KEY,
+      );
+      const refused = await pay(stealing);
+      expect(refused.status).toBe(401);
+      expect(await refused.text()).not.toContain('success');
+      expect((await moneyState(sut.db, third.userId)).orders).toMatchObject([{ status: 'pending' }]);
+
+      expect(received).toEqual([]);
+    } finally {
+      await new Promise((resolve) => bystander.close(resolve));
+    }
   });
 
   it('shows plan names as text, never as markup', async () => {

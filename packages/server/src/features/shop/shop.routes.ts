@@ -11,30 +11,24 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
+import { requestOrigin, webOriginOf } from '../../platform/origin.ts';
 import { envelope } from '../../platform/reply.ts';
 import { headerOf, tokenOf } from '../../platform/request.ts';
 import type { SessionService } from '../session/session.service.ts';
 import { NOTIFY_PATH, type BuyRequest, type ShopService } from './shop.service.ts';
 
 /**
- * Where the gateway and the payer reach this server. The api origin (PUBLIC_URL, else the host the
- * call came to) gets the notify and hosts the sandbox; the payer returns to the page that asked
- * (its Origin), because the app's session lives in that origin's storage.
+ * Where the gateway and the payer reach this server. The api origin (PUBLIC_URL, else the validated
+ * origin the call came to) gets the notify and hosts the sandbox; the payer returns to the page that
+ * asked (its Origin), because the app's session lives in that origin's storage — but only to a page
+ * of this server (same host name, any port: the lines and a dev server), never to an address a
+ * client names.
  */
 function originsOf(config: Config, request: FastifyRequest) {
-  const api = config.publicUrl
-    ? new URL(config.publicUrl).origin
-    : `${request.protocol}://${request.host || `localhost:${config.port}`}`;
-  const origin = headerOf(request, 'origin');
-  let app = api;
-  if (origin) {
-    try {
-      const url = new URL(origin);
-      if (url.protocol === 'http:' || url.protocol === 'https:') app = url.origin;
-    } catch {
-      // Not an address: the payer comes back to the api origin instead.
-    }
-  }
+  const api = requestOrigin(config, request);
+  const asked = /^(https?):\/\/([^/]+)$/.exec(headerOf(request, 'origin') ?? '');
+  const page = asked ? webOriginOf(asked[1], asked[2]) : undefined;
+  const app = page !== undefined && new URL(page).hostname === new URL(api).hostname ? page : api;
   return { api, app };
 }
 

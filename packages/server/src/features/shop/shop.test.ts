@@ -148,7 +148,7 @@ describe('buy', () => {
     const { url, order_id, price, pay_seconds } = BuyReplySchema.parse(reply.json).response;
     expect(price).toBe(30);
     expect(pay_seconds).toBe(60);
-    expect(url.startsWith('http://localhost:80/sandbox-pay/submit.php?')).toBe(true);
+    expect(url.startsWith('http://localhost/sandbox-pay/submit.php?')).toBe(true);
     const params = checkoutParams(url);
     expect(params).toMatchObject({
       pid: TEST_PAYMENT.PAYMENT_PID,
@@ -156,8 +156,8 @@ describe('buy', () => {
       out_trade_no: order_id,
       money: '30.00',
       name: '月卡',
-      notify_url: 'http://localhost:80/pay/notify',
-      return_url: `http://localhost:80/member?paid=${order_id}`,
+      notify_url: 'http://localhost/pay/notify',
+      return_url: `http://localhost/member?paid=${order_id}`,
       sign_type: 'MD5',
     });
     expect(params.sign).toBe(epaySign(params, TEST_PAYMENT.PAYMENT_KEY));
@@ -168,14 +168,21 @@ describe('buy', () => {
     expect(after.ledger).toEqual(before.ledger);
   });
 
-  it('sends the payer back to the page origin that asked, where the app keeps its session', async () => {
+  it('sends the payer back to the page origin that asked, where the app keeps its session, if it is a page of this host', async () => {
     const buyer = await newBuyer();
     const reply = await get(`/v2/shop/buy?token=${buyer.token}&plan=${monthly.id}&payment=${alipay}`, {
-      origin: 'https://app.example:8443',
+      origin: 'https://localhost:8443',
     });
     const params = checkoutParams(reply.json.response.url);
-    expect(params.return_url).toBe(`https://app.example:8443/member?paid=${params.out_trade_no}`);
-    expect(params.notify_url).toBe('http://localhost:80/pay/notify');
+    expect(params.return_url).toBe(`https://localhost:8443/member?paid=${params.out_trade_no}`);
+    expect(params.notify_url).toBe('http://localhost/pay/notify');
+    // Another host is no page of this app: the payer comes back to the api origin instead.
+    const other = await newBuyer();
+    const foreign = await get(`/v2/shop/buy?token=${other.token}&plan=${monthly.id}&payment=${alipay}`, {
+      origin: 'https://app.example:8443',
+    });
+    const foreignParams = checkoutParams(foreign.json.response.url);
+    expect(foreignParams.return_url).toBe(`http://localhost/member?paid=${foreignParams.out_trade_no}`);
   });
 
   it('takes one order request per account per minute: the second in the minute is 401 and makes no order', async () => {
