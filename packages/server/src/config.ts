@@ -63,6 +63,12 @@ const EnvSchema = z.object({
    * needs DATABASE_URL: embedded PGlite belongs to a single process.
    */
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+  /** Payment appeals an account may send in any 24 hours. */
+  APPEALS_PER_DAY: z.coerce.number().int().min(1).default(5),
+  /** Megabytes of appeal screenshots all accounts together may store in any 24 hours. */
+  APPEAL_DAILY_MB: z.coerce.number().positive().default(1024),
+  /** Megabytes of appeal screenshots kept in DATA_DIR/appeals at most (the storage ceiling). */
+  APPEAL_STORAGE_MB: z.coerce.number().positive().default(10240),
   /** Skip generating the demo catalogue on a first start (tests seed explicitly). */
   AUTO_SEED: z
     .enum(['0', '1', 'true', 'false'])
@@ -71,6 +77,8 @@ const EnvSchema = z.object({
 });
 
 export type Config = ReturnType<typeof loadConfig>;
+
+const MEGABYTE = 1024 * 1024;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly string[] = []) {
   const parsed = EnvSchema.safeParse(env);
@@ -111,6 +119,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     },
     logLevel: raw.LOG_LEVEL,
     webDist: path.resolve(raw.WEB_DIST ?? path.join(serverRoot, '..', 'web', 'dist')),
+    appeals: {
+      perAccountPerDay: raw.APPEALS_PER_DAY,
+      dailyBytes: Math.floor(raw.APPEAL_DAILY_MB * MEGABYTE),
+      storageBytes: Math.floor(raw.APPEAL_STORAGE_MB * MEGABYTE),
+    },
     autoSeed: raw.AUTO_SEED,
     workers: raw.WORKERS,
   };
