@@ -299,6 +299,29 @@ describe('appeal', () => {
     await context.close();
   });
 
+  it('an appeal over the account’s daily number shows why in the error reminder', async () => {
+    const token = await guest();
+    const { context, page } = await phoneWith(browser, token);
+    await context.route(/^http:\/\/127\.0\.0\.1:\d+\/v1\/shop\/report(\?|$)/, (route) =>
+      route.fulfill({
+        status: 403,
+        json: { status: { code: 403, message: 'appeal_daily_limit' }, response: null },
+      }),
+    );
+    await open(page, '/member/appeal');
+    await page.getByPlaceholder('请输入您的联系邮箱').fill('payer@example.com');
+    await page
+      .getByTestId('appeal-image-input')
+      .setInputFiles({ name: 'paid.png', mimeType: 'image/png', buffer: await page.screenshot() });
+    await page.getByRole('img', { name: '已选择的截图' }).waitFor();
+    await button(page, '提交申诉').click();
+    const reminder = dialogWith(page, '错误提醒');
+    await reminder.getByText('今日申诉次数已达上限，请明天再试或发送邮件联系客服').waitFor();
+    await shot(page, 'rewards-appeal-daily-limit');
+    await confirmDialog(page, '错误提醒');
+    await context.close();
+  });
+
   it('a bound account finds its e-mail filled in; traditional Chinese on a zh-TW phone', async () => {
     const member = await boundAccount('secret123');
     const { context, page } = await phoneWith(browser, member.token, 'zh-TW');
