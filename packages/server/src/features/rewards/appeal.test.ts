@@ -382,6 +382,18 @@ describe('appeal quotas', () => {
     const other = await limitedAccount();
     expect((await appealTo(limited, other.token, [email(), image(JPEG)])).code).toBe(200);
 
+    // Over a real connection too: the 5 MB upload is answered 403 without being taken in.
+    const before = await storedFiles(limited);
+    const address = await limited.app.listen({ port: 0, host: '127.0.0.1' });
+    const form = new FormData();
+    form.set('token', user.token);
+    form.set('email', 'buyer@example.com');
+    form.set('uploadimg', new Blob([jpegOfSize(APPEAL_IMAGE_MAX_BYTES)], { type: 'image/jpeg' }), 'paid.jpg');
+    const overHttp = await fetch(`${address}/v1/shop/report`, { method: 'POST', body: form });
+    expect(overHttp.status).toBe(403);
+    expect((await overHttp.json()).status).toEqual({ code: 403, message: 'appeal_daily_limit' });
+    expect(await storedFiles(limited)).toEqual(before);
+
     // A day later the account may appeal again.
     await age(25);
     expect((await appealTo(limited, user.token, [email(), image(WEBP)])).code).toBe(200);
