@@ -70,7 +70,7 @@ export const rewardsRoutes =
           await rewards.checkAppealQuota(userId);
         };
         await admit(tokenOf(request));
-        const form = await readAppealForm(scope, request, (token) => admit(token));
+        const form = await readAppealForm(scope, request, admit);
         await admit(form.token);
         if (userId === undefined) userId = (await sessions.authenticate(undefined)).userId;
         const email = form.email?.trim();
