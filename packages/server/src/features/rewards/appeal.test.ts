@@ -388,7 +388,11 @@ describe('appeal quotas', () => {
     const form = new FormData();
     form.set('token', user.token);
     form.set('email', 'buyer@example.com');
-    form.set('uploadimg', new Blob([jpegOfSize(APPEAL_IMAGE_MAX_BYTES)], { type: 'image/jpeg' }), 'paid.jpg');
+    form.set(
+      'uploadimg',
+      new Blob([new Uint8Array(jpegOfSize(APPEAL_IMAGE_MAX_BYTES))], { type: 'image/jpeg' }),
+      'paid.jpg',
+    );
     const overHttp = await fetch(`${address}/v1/shop/report`, { method: 'POST', body: form });
     expect(overHttp.status).toBe(403);
     expect((await overHttp.json()).status).toEqual({ code: 403, message: 'appeal_daily_limit' });
