@@ -76,6 +76,8 @@ const server = startTs('src/server.ts', [], {
   DATA_DIR: dataDir,
   LOG_LEVEL: 'warn',
   NODE_ENV: 'production',
+  // The VIP guest pays through the built-in gateway.
+  PAYMENT_MODE: 'sandbox',
   ...deployed,
 });
 console.log(
@@ -143,17 +145,28 @@ function mb(bytesPerSecond: number) {
   return (bytesPerSecond / 1024 / 1024).toFixed(0);
 }
 
-/** A guest of its own made VIP with the demo activity code, as a user would. */
+/**
+ * A guest of its own made VIP by buying a month through the sandbox gateway, as a user would (a
+ * production database has no demo activity codes).
+ */
 async function vipGuest(): Promise<string> {
   const { code } = (await (await fetch(`${base}/v1/launch`, { method: 'POST' })).json()).response;
   const login = await (await fetch(`${base}/v1/fastlogin`, { headers: { 'x-fast-code': code } })).json();
   const token = login.response.token as string;
-  const exchange = await fetch(`${base}/v1/user/exchange?token=${encodeURIComponent(token)}`, {
+  const plans = (await (await fetch(`${base}/v2/shop/api`)).json()).response.plan2;
+  const plan = plans[0];
+  const payment = plan.payments[0].payments[0].id;
+  const query = new URLSearchParams({ token, plan: String(plan.id), payment: String(payment) });
+  const bought = await (await fetch(`${base}/v2/shop/buy?${query}`)).json();
+  if (bought.status.code !== 200) throw new Error(`the buy was refused: ${bought.status.message}`);
+  // The sandbox checkout's Pay button posts the signed order back; the gateway then notifies.
+  const checkout = new URL(bought.response.url as string);
+  const paid = await fetch(`${base}/sandbox-pay/pay`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ code: 'DEMO01' }),
+    body: new URLSearchParams(checkout.searchParams),
+    redirect: 'manual',
   });
-  if ((await exchange.json()).status.code !== 200) throw new Error('the demo VIP code was refused');
+  if (paid.status !== 303) throw new Error(`the sandbox payment failed (${paid.status})`);
   return token;
 }
 

@@ -48,6 +48,6 @@ export async function demoVideos(): Promise<DemoVideo[]> {
     return proxy;
   };
   const db = { transaction: () => ({ execute: (work: (trx: unknown) => Promise<void>) => work(builder()) }) };
-  await insertDemoCatalogue(db as never, NO_IMAGES, ASSETS);
+  await insertDemoCatalogue(db as never, NO_IMAGES, ASSETS, 'test');
   return videos;
 }

@@ -166,6 +166,38 @@ describe('payment', () => {
     await context.close();
   }, 180_000);
 
+  it('a ticket another order of the account holds meanwhile: the notice says why, and the list drops it', async () => {
+    const { context, page, token } = await guestPhone();
+    const granted = await api<{ id: number }>('/dev/grant-ticket', { template: '新人立减券' }, token);
+    await open(page, '/member/payment?source=e2e');
+    await planCard(page, '月卡').click();
+    await ticketButton(page, '新人立减券').click();
+    await method(page, '支付宝 通道A').click();
+    expect(await payButton(page).textContent()).toBe('确认支付 ¥25');
+
+    // Another tab of the same account orders with the ticket first (its order is pending).
+    const plans = (await (await fetch(`${baseUrl}/v2/shop/api`)).json()).response.plan2;
+    const monthly = plans.find((plan: { name: string }) => plan.name === '月卡');
+    const query = new URLSearchParams({
+      token,
+      plan: String(monthly.id),
+      payment: String(monthly.payments[0].payments[0].id),
+      cash_id: String(granted.response.id),
+    });
+    expect((await (await fetch(`${baseUrl}/v2/shop/buy?${query}`)).json()).status.code).toBe(200);
+
+    await payButton(page).click();
+    await dialog(page, '确认购买').getByRole('button', { name: '确定' }).click();
+    const notice = dialog(page, '该优惠券正用于一笔待支付的订单');
+    await notice
+      .getByText('该优惠券正用于一笔待支付的订单，订单支付或失效（最多15分钟）后才能再次使用')
+      .waitFor();
+    await shot(page, 'payment-ticket-reserved');
+    await notice.getByRole('button').click();
+    await expect.poll(() => ticketButton(page, '新人立减券').count()).toBe(0);
+    await context.close();
+  });
+
   it('busy, error and failed buy requests: their notices, and a failed request only stops loading', async () => {
     const { context, page } = await guestPhone();
     await open(page, '/member/payment');

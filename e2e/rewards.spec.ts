@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './browser.ts';
 import {
   api,
+  baseUrl,
   boundAccount,
   button,
   changeReply,
@@ -33,6 +34,19 @@ async function exchangeThroughApi(token: string, ...points: number[]) {
     const reply = await api('/v2/shop/exchange', { point: String(point) }, token);
     expect(reply.status.code).toBe(200);
   }
+}
+
+/** A pending order of the first plan: the account went to the gateway and has not been seen paying. */
+async function unpaidOrder(token: string) {
+  const plans = (await (await fetch(`${baseUrl}/v2/shop/api`)).json()).response.plan2;
+  const plan = plans[0];
+  const query = new URLSearchParams({
+    token,
+    plan: String(plan.id),
+    payment: String(plan.payments[0].payments[0].id),
+  });
+  const reply = await (await fetch(`${baseUrl}/v2/shop/buy?${query}`)).json();
+  expect(reply.status.code).toBe(200);
 }
 
 const option = (page: Page, point: number) => page.getByTestId(`exchange-option-${point}`);
@@ -213,7 +227,7 @@ describe('rate limits', () => {
 });
 
 describe('appeal', () => {
-  it('asks for the e-mail and the screenshot, refuses 6 MB, sends with the VIP day, then without', async () => {
+  it('asks for the e-mail and the screenshot, refuses 6 MB; a guest’s appeal is sent without the VIP day, an unpaid buyer’s with it, then without', async () => {
     const token = await guest();
     const { context, page } = await phoneWith(browser, token);
     await open(page, '/member/appeal');
@@ -258,23 +272,34 @@ describe('appeal', () => {
     await page.getByRole('img', { name: '已选择的截图' }).waitFor();
 
     expect((await userInfoOf(token)).vip).toBe(false);
-    // Two taps send one appeal.
+    // Two taps send one appeal. A guest who never went to pay is heard, without a day of VIP.
     await page.evaluate(() => {
       const submit = [...document.querySelectorAll('button')].find((b) => b.textContent === '提交申诉');
       submit?.click();
       submit?.click();
     });
-    const sent = dialogWith(page, '申诉已提交');
-    await sent.getByText('申诉已提交，已为您赠送1天VIP。如未显示，请刷新会员状态').waitFor();
-    await shot(page, 'rewards-appeal-sent-vip');
+    const heard = dialogWith(page, '申诉已提交');
+    await heard.getByText('申诉已提交，我们会尽快处理').waitFor();
+    expect(await heard.getByText('赠送1天VIP').count()).toBe(0);
+    await shot(page, 'rewards-appeal-sent');
     await confirmDialog(page, '申诉已提交');
     expect(await dialogWith(page, '申诉已提交').count()).toBe(0);
-    expect((await userInfoOf(token)).vip).toBe(true);
+    expect((await userInfoOf(token)).vip).toBe(false);
     // The screenshot is cleared for the next appeal; the e-mail stays.
     expect(await page.getByRole('img', { name: '已选择的截图' }).count()).toBe(0);
     expect(await page.getByPlaceholder('请输入您的联系邮箱').inputValue()).toBe('payer@example.com');
 
-    // Within 7 days a second appeal is sent without another day of VIP.
+    // A buyer whose order is still unpaid (the VIP did not arrive) gets the day of VIP.
+    await unpaidOrder(token);
+    await input.setInputFiles({ name: 'paid.png', mimeType: 'image/png', buffer: screenshot });
+    await button(page, '提交申诉').click();
+    const sent = dialogWith(page, '申诉已提交');
+    await sent.getByText('申诉已提交，已为您赠送1天VIP。如未显示，请刷新会员状态').waitFor();
+    await shot(page, 'rewards-appeal-sent-vip');
+    await confirmDialog(page, '申诉已提交');
+    expect((await userInfoOf(token)).vip).toBe(true);
+
+    // Within 7 days another appeal is sent without another day of VIP.
     await input.setInputFiles({ name: 'paid.png', mimeType: 'image/png', buffer: screenshot });
     await button(page, '提交申诉').click();
     await dialogWith(page, '申诉已提交').getByText('申诉已提交，我们会尽快处理').waitFor();
@@ -290,6 +315,29 @@ describe('appeal', () => {
     const reminder = dialogWith(page, '错误提醒');
     await reminder.getByText('提交失败，请检查信息后重新提交').waitFor();
     await shot(page, 'rewards-appeal-failed');
+    await confirmDialog(page, '错误提醒');
+    await context.close();
+  });
+
+  it('an appeal over the account’s daily number shows why in the error reminder', async () => {
+    const token = await guest();
+    const { context, page } = await phoneWith(browser, token);
+    await context.route(/^http:\/\/127\.0\.0\.1:\d+\/v1\/shop\/report(\?|$)/, (route) =>
+      route.fulfill({
+        status: 403,
+        json: { status: { code: 403, message: 'appeal_daily_limit' }, response: null },
+      }),
+    );
+    await open(page, '/member/appeal');
+    await page.getByPlaceholder('请输入您的联系邮箱').fill('payer@example.com');
+    await page
+      .getByTestId('appeal-image-input')
+      .setInputFiles({ name: 'paid.png', mimeType: 'image/png', buffer: await page.screenshot() });
+    await page.getByRole('img', { name: '已选择的截图' }).waitFor();
+    await button(page, '提交申诉').click();
+    const reminder = dialogWith(page, '错误提醒');
+    await reminder.getByText('今日申诉次数已达上限，请明天再试或发送邮件联系客服').waitFor();
+    await shot(page, 'rewards-appeal-daily-limit');
     await confirmDialog(page, '错误提醒');
     await context.close();
   });

@@ -74,6 +74,12 @@ export type PromotionLevel = (typeof PROMOTION_LEVELS)[number];
 export const SALE_BONUS_DAYS: Record<PromotionLevel, number> = { A: 20, B: 30, C: 40, D: 45, E: 30, F: 7 };
 export const PAYMENT_WINDOW_S = 60;
 export const ORDER_REQUESTS_PER_MINUTE = 1;
+/**
+ * How long a pending order holds the discount ticket it uses. Gateways keep an order payable well
+ * past the app's 60 s notice (15 minutes is the usual EPay/Alipay time-out), and a late payment is
+ * honoured, so the ticket stays with the order that long; then it is free again.
+ */
+export const TICKET_HOLD_MINUTES = 15;
 export const VIP_UPGRADE_WITHIN_MIN = 5;
 export const IMPORT_COOLDOWN_MIN = 10;
 export const APPEAL_VIP_EVERY_DAYS = 7;

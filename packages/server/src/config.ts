@@ -124,6 +124,12 @@ const EnvSchema = z.object({
    */
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
   MAX_DB_WAITING: z.coerce.number().int().min(1).default(500),
+  /** Payment appeals an account may send in any 24 hours. */
+  APPEALS_PER_DAY: z.coerce.number().int().min(1).default(5),
+  /** Megabytes of appeal screenshots all accounts together may store in any 24 hours. */
+  APPEAL_DAILY_MB: z.coerce.number().positive().default(1024),
+  /** Megabytes of appeal screenshots kept in DATA_DIR/appeals at most (the storage ceiling). */
+  APPEAL_STORAGE_MB: z.coerce.number().positive().default(10240),
   /** Skip generating the demo catalogue on a first start (tests seed explicitly). */
   AUTO_SEED: z
     .enum(['0', '1', 'true', 'false'])
@@ -132,6 +138,8 @@ const EnvSchema = z.object({
 });
 
 export type Config = ReturnType<typeof loadConfig>;
+
+const MEGABYTE = 1024 * 1024;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly string[] = []) {
   const parsed = EnvSchema.safeParse(env);
@@ -189,6 +197,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     },
     logLevel: raw.LOG_LEVEL,
     webDist: path.resolve(raw.WEB_DIST ?? path.join(serverRoot, '..', 'web', 'dist')),
+    appeals: {
+      perAccountPerDay: raw.APPEALS_PER_DAY,
+      dailyBytes: Math.floor(raw.APPEAL_DAILY_MB * MEGABYTE),
+      storageBytes: Math.floor(raw.APPEAL_STORAGE_MB * MEGABYTE),
+    },
     autoSeed: raw.AUTO_SEED,
     workers: raw.WORKERS,
     loadShedding: { maxEventLoopDelayMs: raw.MAX_EVENT_LOOP_DELAY_MS, maxDbWaiting: raw.MAX_DB_WAITING },

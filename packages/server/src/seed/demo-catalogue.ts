@@ -8,6 +8,7 @@ import {
   VIDEO_TYPES,
   type VideoType,
 } from '@app/contract';
+import type { Config } from '../config.ts';
 import type { Db } from '../platform/db/database.ts';
 import { newInviteCode } from '../platform/tokens.ts';
 import {
@@ -40,8 +41,20 @@ export interface DemoAsset {
 const VIDEO_COUNTS: Record<VideoType, number> = { long: 150, short: 110, original: 70 };
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Inserts the whole neutral demo catalogue in one transaction; media files already exist. */
-export async function insertDemoCatalogue(db: Db, images: DemoImages, assets: DemoAsset[]): Promise<void> {
+/**
+ * Inserts the whole neutral demo catalogue in one transaction; media files already exist. Outside
+ * production it adds the demo perks development and the tests use: activity codes anyone can read
+ * here (DEMO01, PTS100) and the ticket templates. A production database gets none of them (they
+ * would be free VIP and points for whoever reads this file); there the check-in cycle's ticket day
+ * gives points, and the operator adds codes and tickets of their own.
+ */
+export async function insertDemoCatalogue(
+  db: Db,
+  images: DemoImages,
+  assets: DemoAsset[],
+  env: Config['env'],
+): Promise<void> {
+  const demoPerks = env !== 'production';
   const random = seededRandom(20261123);
   const at = <T>(list: readonly T[], index: number): T => list[index % list.length] as T;
 
@@ -326,27 +339,9 @@ export async function insertDemoCatalogue(db: Db, images: DemoImages, assets: De
         ),
       ])
       .execute();
-    const [welcomeTicket] = await trx
-      .insertInto('ticket_templates')
-      .values([
-        { name: '新人立减券', price_cents: 500, limit_price_cents: 3000, slogan: '满30减5', valid_days: 7 },
-        {
-          name: '季卡优惠券',
-          price_cents: 1000,
-          limit_price_cents: 6800,
-          slogan: '满68减10',
-          valid_days: 14,
-        },
-        {
-          name: '年卡优惠券',
-          price_cents: 3000,
-          limit_price_cents: 19800,
-          slogan: '满198减30',
-          valid_days: 30,
-        },
-      ])
-      .returning('id')
-      .execute();
+    const [welcomeTicket] = demoPerks
+      ? await trx.insertInto('ticket_templates').values(DEMO_TICKET_TEMPLATES).returning('id').execute()
+      : [];
     await trx
       .insertInto('exchange_options')
       .values([7, 30, 90, 365].map((day) => ({ day, point: day })))
@@ -358,19 +353,15 @@ export async function insertDemoCatalogue(db: Db, images: DemoImages, assets: De
         { day: 1, icon: 'point', amount: 5, details: '+5 积分' },
         { day: 2, icon: 'view', amount: 2, details: '+2 次观看' },
         { day: 3, icon: 'view', amount: 3, details: '+3 次观看' },
-        { day: 4, icon: 'discost', amount: 1, details: '优惠券 x1', ticket_template_id: welcomeTicket?.id },
+        welcomeTicket
+          ? { day: 4, icon: 'discost', amount: 1, details: '优惠券 x1', ticket_template_id: welcomeTicket.id }
+          : { day: 4, icon: 'point', amount: 5, details: '+5 积分' },
         { day: 5, icon: 'point', amount: 10, details: '+10 积分' },
         { day: 6, icon: 'view', amount: 5, details: '+5 次观看' },
         { day: 7, icon: 'vip', amount: 1, details: 'VIP 1 天' },
       ])
       .execute();
-    await trx
-      .insertInto('activity_codes')
-      .values([
-        { code: 'DEMO01', grant_kind: 'vip', amount: 3, use_limit: 1000 },
-        { code: 'PTS100', grant_kind: 'point', amount: 100, use_limit: 1000 },
-      ])
-      .execute();
+    if (demoPerks) await trx.insertInto('activity_codes').values(DEMO_ACTIVITY_CODES).execute();
     await trx
       .insertInto('settings')
       .values({
@@ -394,3 +385,15 @@ export async function insertDemoCatalogue(db: Db, images: DemoImages, assets: De
 
 const DEMO_NEWS =
   '每日签到可领观看次数、积分和VIP，连续签到奖励更多。\\n绑定手机号或邮箱即送1天VIP，账号丢失也能找回。';
+
+/** Development and test only (see insertDemoCatalogue). */
+const DEMO_ACTIVITY_CODES = [
+  { code: 'DEMO01', grant_kind: 'vip', amount: 3, use_limit: 1000 },
+  { code: 'PTS100', grant_kind: 'point', amount: 100, use_limit: 1000 },
+];
+
+const DEMO_TICKET_TEMPLATES = [
+  { name: '新人立减券', price_cents: 500, limit_price_cents: 3000, slogan: '满30减5', valid_days: 7 },
+  { name: '季卡优惠券', price_cents: 1000, limit_price_cents: 6800, slogan: '满68减10', valid_days: 14 },
+  { name: '年卡优惠券', price_cents: 3000, limit_price_cents: 19800, slogan: '满198减30', valid_days: 30 },
+];

@@ -46,7 +46,7 @@ export async function seedDemo(db: Db, config: Config, log: Log): Promise<void> 
       makeAssets(db, config.mediaDir, imageKey, work, log),
       makeImages(config.mediaDir, imageKey, path.join(work, 'images'), log),
     ]);
-    await insertDemoCatalogue(db, images, assets);
+    await insertDemoCatalogue(db, images, assets, config.env);
   } finally {
     await fs.rm(work, { recursive: true, force: true });
   }

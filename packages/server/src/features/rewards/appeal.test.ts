@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { APPEAL_IMAGE_MAX_BYTES } from '@app/contract';
+import { APPEAL_IMAGE_MAX_BYTES, type Plan } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountsKit } from '../../test/accounts-kit.ts';
 import { buildTestApp, type TestApp } from '../../test/build-app.ts';
+import { checkoutParams, gatewayNotify, TEST_PAYMENT } from '../../test/shop-kit.ts';
 import { JPEG, jpegOfSize, PNG, WEBP } from './image-fixtures.ts';
 import { appealsDir } from './rewards.service.ts';
 
@@ -12,7 +13,7 @@ let sut: TestApp;
 let kit: ReturnType<typeof accountsKit>;
 beforeAll(async () => {
   // Dozens of appeals from one address within a minute: far above a person's limit.
-  sut = await buildTestApp({ RATE_LIMIT_APPEAL: '1000/1m' });
+  sut = await buildTestApp({ ...TEST_PAYMENT, RATE_LIMIT_APPEAL: '1000/1m' });
   kit = accountsKit(sut);
 });
 afterAll(async () => sut.close());
@@ -46,9 +47,13 @@ const image = (bytes: Buffer, filename = 'paid.jpg', type = 'image/jpeg'): Part 
 });
 const email = (value = 'buyer@example.com'): Part => ({ name: 'email', value });
 
-async function appeal(token: string | undefined, parts: Part[]) {
+function appeal(token: string | undefined, parts: Part[]) {
+  return appealTo(sut, token, parts);
+}
+
+async function appealTo(target: TestApp, token: string | undefined, parts: Part[]) {
   const body = multipart(parts);
-  const reply = await sut.app.inject({
+  const reply = await target.app.inject({
     method: 'POST',
     url: token ? `/v1/shop/report?token=${encodeURIComponent(token)}` : '/v1/shop/report',
     headers: { 'content-type': body.contentType },
@@ -71,8 +76,8 @@ async function account() {
 const appealsOf = (userId: number) =>
   sut.db.selectFrom('appeals').selectAll().where('user_id', '=', userId).orderBy('id').execute();
 
-async function storedFiles(): Promise<string[]> {
-  const dir = appealsDir(sut.config.dataDir);
+async function storedFiles(target: TestApp = sut): Promise<string[]> {
+  const dir = appealsDir(target.config.dataDir);
   const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
   return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
 }
@@ -213,9 +218,58 @@ describe('appeal uploads', () => {
   });
 });
 
+/** A pending order of the seeded monthly plan: a buyer who went to the gateway. */
+async function unpaidOrder(token: string) {
+  const plans = (await sut.app.inject({ method: 'GET', url: '/v2/shop/api' })).json().response
+    .plan2 as Plan[];
+  const monthly = plans.find((plan) => plan.name === '月卡')!;
+  const payment = monthly.payments[0]!.payments[0]!.id;
+  const reply = await sut.app.inject({
+    method: 'GET',
+    url: `/v2/shop/buy?token=${encodeURIComponent(token)}&plan=${monthly.id}&payment=${payment}`,
+  });
+  expect(reply.json().status.code).toBe(200);
+  return checkoutParams(reply.json().response.url as string);
+}
+
+const ageAppeals = (userId: number, ms: number) =>
+  sut.db
+    .updateTable('appeals')
+    .set({ created_at: new Date(Date.now() - ms) })
+    .where('user_id', '=', userId)
+    .execute();
+const ageOrders = (userId: number, ms: number) =>
+  sut.db
+    .updateTable('orders')
+    .set({ created_at: new Date(Date.now() - ms) })
+    .where('user_id', '=', userId)
+    .execute();
+const appealGrants = (userId: number) =>
+  sut.db
+    .selectFrom('ledger')
+    .select(['vip_days'])
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'appeal_vip')
+    .execute();
+
 describe('the appeal VIP day', () => {
-  it('is granted by the first appeal of an account in 7 days, once, through the ledger', async () => {
+  it('is not granted to a fresh guest: the appeal is recorded with `vip: false` and no VIP', async () => {
     const user = await account();
+    const reply = await appeal(user.token, [email(), image(JPEG)]);
+    expect(reply).toMatchObject({
+      http: 200,
+      code: 200,
+      message: 'appeal_sent',
+      response: { success: true, vip: false },
+    });
+    expect((await appealsOf(user.id)).map((row) => row.vip_granted)).toEqual([false]);
+    expect((await kit.userInfo(user.token)).response.userInfo.vip).toBe(false);
+    expect(await appealGrants(user.id)).toEqual([]);
+  });
+
+  it('goes to an account with an unpaid order from the last 7 days, once in 7 days, through the ledger', async () => {
+    const user = await account();
+    await unpaidOrder(user.token);
     const first = await appeal(user.token, [email(), image(JPEG)]);
     expect(first.response).toEqual({ success: true, vip: true });
     const info = (await kit.userInfo(user.token)).response.userInfo;
@@ -224,6 +278,7 @@ describe('the appeal VIP day', () => {
     expect(expiry).toBeGreaterThan(Date.now() / 1000 + 0.9 * 86_400);
     expect(expiry).toBeLessThanOrEqual(Date.now() / 1000 + 86_400);
 
+    // A second appeal within 7 days is recorded without another day.
     const second = await appeal(user.token, [email(), image(PNG)]);
     expect(second).toMatchObject({
       code: 200,
@@ -232,28 +287,45 @@ describe('the appeal VIP day', () => {
     });
     expect((await kit.userInfo(user.token)).response.userInfo.expiry).toBe(expiry);
 
-    // Eight days later the next appeal grants a day again.
-    await sut.db
-      .updateTable('appeals')
-      .set({ created_at: new Date(Date.now() - 8 * DAY_MS) })
-      .where('user_id', '=', user.id)
-      .execute();
+    // Eight days after the grant, with the order still unpaid and 6 days old, a day again.
+    await ageAppeals(user.id, 8 * DAY_MS);
+    await ageOrders(user.id, 6 * DAY_MS);
     const later = await appeal(user.token, [email(), image(WEBP)]);
     expect(later.response).toEqual({ success: true, vip: true });
     expect((await kit.userInfo(user.token)).response.userInfo.expiry).toBe(expiry + 86_400);
 
-    const grants = await sut.db
-      .selectFrom('ledger')
-      .select(['vip_days'])
-      .where('user_id', '=', user.id)
-      .where('kind', '=', 'appeal_vip')
-      .execute();
-    expect(grants).toEqual([{ vip_days: 1 }, { vip_days: 1 }]);
-    expect((await appealsOf(user.id)).map((row) => row.vip_granted)).toEqual([true, false, true]);
+    // An order older than 7 days no longer earns one.
+    await ageAppeals(user.id, 8 * DAY_MS);
+    await ageOrders(user.id, 8 * DAY_MS);
+    expect((await appeal(user.token, [email(), image(JPEG)])).response).toEqual({
+      success: true,
+      vip: false,
+    });
+
+    expect(await appealGrants(user.id)).toEqual([{ vip_days: 1 }, { vip_days: 1 }]);
+    expect((await appealsOf(user.id)).map((row) => row.vip_granted)).toEqual([true, false, true, false]);
+  });
+
+  it('is not granted to an account whose orders are all paid', async () => {
+    const user = await account();
+    const order = await unpaidOrder(user.token);
+    const paid = await sut.app.inject({
+      method: 'GET',
+      url: `/pay/notify?${new URLSearchParams(gatewayNotify({ out_trade_no: order.out_trade_no!, money: order.money! }))}`,
+    });
+    expect(paid.body).toBe('success');
+    const before = (await kit.userInfo(user.token)).response.userInfo.expiry as number;
+    expect((await appeal(user.token, [email(), image(JPEG)])).response).toEqual({
+      success: true,
+      vip: false,
+    });
+    expect((await kit.userInfo(user.token)).response.userInfo.expiry).toBe(before);
+    expect(await appealGrants(user.id)).toEqual([]);
   });
 
   it('is granted once when two appeals arrive at the same moment', async () => {
     const user = await account();
+    await unpaidOrder(user.token);
     const replies = await Promise.all([
       appeal(user.token, [email(), image(JPEG)]),
       appeal(user.token, [email(), image(PNG)]),
@@ -261,5 +333,100 @@ describe('the appeal VIP day', () => {
     expect(replies.map((reply) => reply.code)).toEqual([200, 200]);
     expect(replies.map((reply) => reply.response.vip).sort()).toEqual([false, true]);
     expect(await appealsOf(user.id)).toHaveLength(2);
+  });
+});
+
+describe('appeal quotas', () => {
+  // 2 appeals per account a day; everyone's screenshots at most 1 MB a day and 1.5 MB in all.
+  let limited: TestApp;
+  let limitedKit: ReturnType<typeof accountsKit>;
+  beforeAll(async () => {
+    limited = await buildTestApp({ APPEALS_PER_DAY: '2', APPEAL_DAILY_MB: '1', APPEAL_STORAGE_MB: '1.5' });
+    limitedKit = accountsKit(limited);
+  });
+  afterAll(async () => limited.close());
+
+  const limitedAccount = async () => {
+    const token = await limitedKit.guest();
+    return { token, id: await limitedKit.userIdOf(token) };
+  };
+  const rows = () => limited.db.selectFrom('appeals').select(['user_id', 'image_bytes']).execute();
+  const age = (hours: number) =>
+    limited.db
+      .updateTable('appeals')
+      .set({ created_at: new Date(Date.now() - hours * 3_600_000) })
+      .execute();
+
+  it('refuses an account’s appeal over its daily number with 403 appeal_daily_limit, storing nothing, until a day passed', async () => {
+    const user = await limitedAccount();
+    for (const bytes of [JPEG, PNG])
+      expect((await appealTo(limited, user.token, [email(), image(bytes)])).code).toBe(200);
+    const files = await storedFiles(limited);
+    expect(files).toHaveLength(2);
+
+    const refused = await appealTo(limited, user.token, [email(), image(WEBP)]);
+    expect(refused).toMatchObject({ http: 403, code: 403, message: 'appeal_daily_limit', response: null });
+    // Refused before the image is looked at: a text file gets the same answer, not a type error.
+    const text = Buffer.from('not an image');
+    expect((await appealTo(limited, user.token, [email(), image(text, 'x.png', 'image/png')])).message).toBe(
+      'appeal_daily_limit',
+    );
+    // Also with the token as a form field (the app's way), read before the image.
+    expect(
+      (await appealTo(limited, undefined, [{ name: 'token', value: user.token }, email(), image(WEBP)]))
+        .message,
+    ).toBe('appeal_daily_limit');
+    expect(await storedFiles(limited)).toEqual(files);
+    expect(await rows()).toHaveLength(2);
+
+    // Another account is not held back by this one.
+    const other = await limitedAccount();
+    expect((await appealTo(limited, other.token, [email(), image(JPEG)])).code).toBe(200);
+
+    // Over a real connection too: the 5 MB upload is answered 403 without being taken in.
+    const before = await storedFiles(limited);
+    const address = await limited.app.listen({ port: 0, host: '127.0.0.1' });
+    const form = new FormData();
+    form.set('token', user.token);
+    form.set('email', 'buyer@example.com');
+    form.set(
+      'uploadimg',
+      new Blob([new Uint8Array(jpegOfSize(APPEAL_IMAGE_MAX_BYTES))], { type: 'image/jpeg' }),
+      'paid.jpg',
+    );
+    const overHttp = await fetch(`${address}/v1/shop/report`, { method: 'POST', body: form });
+    expect(overHttp.status).toBe(403);
+    expect((await overHttp.json()).status).toEqual({ code: 403, message: 'appeal_daily_limit' });
+    expect(await storedFiles(limited)).toEqual(before);
+
+    // A day later the account may appeal again.
+    await age(25);
+    expect((await appealTo(limited, user.token, [email(), image(WEBP)])).code).toBe(200);
+  });
+
+  it('refuses screenshots over the daily total and over the storage ceiling with 403 appeal_busy, leaving no file', async () => {
+    await limited.db.deleteFrom('appeals').execute();
+    await fs.rm(appealsDir(limited.config.dataDir), { recursive: true, force: true });
+    const big = jpegOfSize(600 * 1024);
+    const [first, second, third] = [await limitedAccount(), await limitedAccount(), await limitedAccount()];
+
+    expect((await appealTo(limited, first.token, [email(), image(big)])).code).toBe(200);
+    // 0.6 + 0.6 MB is over the 1 MB a day.
+    const overDay = await appealTo(limited, second.token, [email(), image(big)]);
+    expect(overDay).toMatchObject({ http: 403, code: 403, message: 'appeal_busy' });
+    expect(await storedFiles(limited)).toHaveLength(1);
+    expect(await rows()).toHaveLength(1);
+    // A small screenshot still fits the day.
+    expect((await appealTo(limited, second.token, [email(), image(JPEG)])).code).toBe(200);
+
+    // The next day: 0.6 MB more fits the 1.5 MB store (1.2 MB); another 0.6 MB does not.
+    await age(25);
+    expect((await appealTo(limited, third.token, [email(), image(big)])).code).toBe(200);
+    await age(25);
+    const overCeiling = await appealTo(limited, third.token, [email(), image(big)]);
+    expect(overCeiling).toMatchObject({ http: 403, code: 403, message: 'appeal_busy' });
+    expect(await storedFiles(limited)).toHaveLength(3);
+    const sizes = (await rows()).map((row) => row.image_bytes).sort((a, b) => a - b);
+    expect(sizes).toEqual([JPEG.length, big.length, big.length]);
   });
 });

@@ -92,8 +92,12 @@ export async function takeCodeUse(db: Db, code: string): Promise<boolean> {
 
 // ── Discount tickets ─────────────────────────────────────────────────────────
 
-/** Tickets the user holds that are neither spent nor expired, soonest to expire first. */
-export function liveTickets(db: Db, userId: number, now: Date) {
+/**
+ * Tickets the user can use now: neither spent nor expired, and not held by a pending order made
+ * after `holdSince` (a buy with it would be refused until that order is paid, fails or expires).
+ * Soonest to expire first.
+ */
+export function liveTickets(db: Db, userId: number, now: Date, holdSince: Date) {
   return db
     .selectFrom('user_tickets')
     .innerJoin('ticket_templates', 'ticket_templates.id', 'user_tickets.template_id')
@@ -108,6 +112,17 @@ export function liveTickets(db: Db, userId: number, now: Date) {
     .where('user_tickets.user_id', '=', userId)
     .where('user_tickets.spent_at', 'is', null)
     .where('user_tickets.expires_at', '>', now)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('orders')
+            .select('orders.id')
+            .whereRef('orders.ticket_id', '=', 'user_tickets.id')
+            .where('orders.status', '=', 'pending')
+            .where('orders.created_at', '>', holdSince),
+        ),
+      ),
+    )
     .orderBy('user_tickets.expires_at')
     .orderBy('user_tickets.id')
     .execute();
@@ -128,6 +143,49 @@ export async function highestPlanPriceCents(db: Db): Promise<number | null> {
 /** Holds the user row so that two appeals at once cannot both take the 7-day VIP grant. */
 export async function lockUser(db: Db, userId: number) {
   await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+}
+
+/**
+ * True when the account has an order made after `since` that is still unpaid (pending): a buyer
+ * whose payment's notify never arrived. Orders the provider could not start (failed) were never
+ * payable, and paid ones delivered their VIP.
+ */
+export async function unpaidOrderSince(db: Db, userId: number, since: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('status', '=', 'pending')
+    .where('created_at', '>', since)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** What the stored appeals weigh against the quotas: this account's count and everyone's bytes. */
+export async function appealUsage(db: Db, userId: number, since: Date) {
+  const [mine, recent, stored] = await Promise.all([
+    db
+      .selectFrom('appeals')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('user_id', '=', userId)
+      .where('created_at', '>', since)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('appeals')
+      .select(sql<string>`coalesce(sum(image_bytes), 0)`.as('bytes'))
+      .where('created_at', '>', since)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('appeals')
+      .select(sql<string>`coalesce(sum(image_bytes), 0)`.as('bytes'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    accountCount: Number(mine.count),
+    recentBytes: Number(recent.bytes),
+    storedBytes: Number(stored.bytes),
+  };
 }
 
 export async function vipGrantedSince(db: Db, userId: number, since: Date): Promise<boolean> {

@@ -60,8 +60,19 @@ export const rewardsRoutes =
     await app.register(async (scope: FastifyInstance) => {
       await scope.register(multipart, { limits: APPEAL_LIMITS });
       scope.post('/v1/shop/report', { schema: { querystring } }, async (request) => {
-        const form = await readAppealForm(scope, request);
-        const { userId } = await sessions.authenticate(form.token ?? tokenOf(request));
+        // The account and its quota are settled before the image's bytes are read (the app sends
+        // the token first): an account over its quota, or a full store, is refused without taking
+        // the upload in.
+        let userId: number | undefined;
+        const admit = async (token: string | undefined) => {
+          if (userId !== undefined || !token) return;
+          userId = (await sessions.authenticate(token)).userId;
+          await rewards.checkAppealQuota(userId);
+        };
+        await admit(tokenOf(request));
+        const form = await readAppealForm(scope, request, admit);
+        await admit(form.token);
+        if (userId === undefined) userId = (await sessions.authenticate(undefined)).userId;
         const email = form.email?.trim();
         if (!email) fail(Status.invalid, 'appeal_mail_empty');
         const parsedEmail = AppealEmailSchema.safeParse(email);
@@ -83,14 +94,26 @@ interface AppealForm {
 
 /**
  * Reads the appeal's parts within the limits: an image over 5 MB, a second file, a file under
- * another name or an overlong field is bad input (401), never a server error.
+ * another name or an overlong field is bad input (401), never a server error. `beforeImage` runs
+ * when the file part begins, with the form's token if one came first; a refusal there stops the
+ * reading, and the rest of the upload is discarded unread.
  */
-async function readAppealForm(scope: FastifyInstance, request: FastifyRequest): Promise<AppealForm> {
+async function readAppealForm(
+  scope: FastifyInstance,
+  request: FastifyRequest,
+  beforeImage: (token: string | undefined) => Promise<void>,
+): Promise<AppealForm> {
   const form: AppealForm = {};
+  // Only the parser's errors are the client's bytes; the admission's own failures pass unchanged.
+  let admission: unknown;
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
         if (part.fieldname !== APPEAL_FIELDS.image) fail(Status.invalid, 'invalid_input');
+        await beforeImage(form.token).catch((error: unknown) => {
+          admission = error;
+          throw error;
+        });
         form.image = await part.toBuffer();
         continue;
       }
@@ -102,7 +125,7 @@ async function readAppealForm(scope: FastifyInstance, request: FastifyRequest): 
   } catch (error) {
     if (error instanceof scope.multipartErrors.RequestFileTooLargeError)
       fail(Status.invalid, 'appeal_image_too_large');
-    if (error instanceof AppError) throw error;
+    if (error instanceof AppError || error === admission) throw error;
     // Everything else here comes from parsing the client's bytes (a form cut short, broken headers).
     fail(Status.invalid, 'invalid_input');
   }

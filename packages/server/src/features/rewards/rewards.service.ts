@@ -5,6 +5,7 @@ import {
   APPEAL_VIP_DAYS,
   APPEAL_VIP_EVERY_DAYS,
   Status,
+  TICKET_HOLD_MINUTES,
   type ActivityGrantKind,
   type ActivityResult,
   type AppealImageType,
@@ -15,6 +16,7 @@ import {
   type TicketListType,
 } from '@app/contract';
 import type { AppContext } from '../../platform/context.ts';
+import type { Db } from '../../platform/db/database.ts';
 import { fail, notFound } from '../../platform/errors.ts';
 import type { AppInfoService } from '../app-info/app-info.service.ts';
 import type { UserService } from '../user/user.service.ts';
@@ -22,7 +24,8 @@ import { IMAGE_EXTENSIONS } from './appeal-image.ts';
 import { addPoints, extendVip, recordGrant } from '../../platform/db/ledger.ts';
 import * as queries from './rewards.queries.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+const MINUTE_MS = 60 * 1000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
 const CENTS_PER_YUAN = 100;
 
 /** Appeal screenshots live here, outside the media directory that static serving exposes. */
@@ -34,6 +37,21 @@ export function createRewardsService(ctx: AppContext, users: UserService, appInf
   const { db } = ctx;
   /** The process's own change must show in user info at once; other processes hear the notification. */
   const forgetUserRow = (userId: number) => users.userRows.drop(String(userId));
+
+  /**
+   * Whether the account may send an appeal now, before its image is read (the route asks first,
+   * so a refused upload is never taken in): 403 `appeal_daily_limit` past the account's appeals
+   * of the last 24 hours, 403 `appeal_busy` when everyone's screenshots of the last 24 hours or
+   * all stored ones reach their ceiling.
+   */
+  async function checkAppealQuota(userId: number, imageBytes = 0, at: Date = new Date(), on: Db = db) {
+    const quota = ctx.config.appeals;
+    const usage = await queries.appealUsage(on, userId, new Date(at.getTime() - DAY_MS));
+    if (usage.accountCount >= quota.perAccountPerDay) fail(Status.refused, 'appeal_daily_limit');
+    const incoming = Math.max(imageBytes, 1);
+    if (usage.recentBytes + incoming > quota.dailyBytes || usage.storedBytes + incoming > quota.storageBytes)
+      fail(Status.refused, 'appeal_busy');
+  }
 
   return {
     /** GET /v2/shop/exchange/list: the options with the balance and invite count the page shows. */
@@ -103,13 +121,15 @@ export function createRewardsService(ctx: AppContext, users: UserService, appInf
     },
 
     /**
-     * GET /v2/shop/cash_discost: live tickets (unspent, unexpired), soonest to expire first. For
+     * GET /v2/shop/cash_discost: live tickets (unspent, unexpired, not held by a pending order),
+     * soonest to expire first. For
      * `pay` only those some regular plan can take, and none while the cash desk is under
      * maintenance: then no checkout can use a ticket.
      */
     async tickets(userId: number, type: TicketListType): Promise<Ticket[]> {
       const now = new Date();
-      const rows = await queries.liveTickets(db, userId, now);
+      const holdSince = new Date(now.getTime() - TICKET_HOLD_MINUTES * MINUTE_MS);
+      const rows = await queries.liveTickets(db, userId, now, holdSince);
       let usable = rows;
       if (type === 'pay') {
         const [info, highest] = await Promise.all([appInfo.stored(), queries.highestPlanPriceCents(db)]);
@@ -128,10 +148,14 @@ export function createRewardsService(ctx: AppContext, users: UserService, appInf
       }));
     },
 
+    checkAppealQuota,
+
     /**
-     * POST /v1/shop/report: the screenshot is written privately first, then the appeal row; the
-     * first appeal of an account in 7 days grants 1 day of VIP through the ledger. The user row is
-     * held so two appeals at once cannot both take the grant.
+     * POST /v1/shop/report: under the account's row lock, the quotas are checked with this image's
+     * size, the appeal row written and the screenshot stored privately; a refusal or a failure
+     * leaves no file behind. The day of VIP is for the buyer whose VIP did not arrive: it goes only
+     * to an account with an unpaid order from the last 7 days, and at most once in 7 days; any other
+     * appeal is recorded without it (`vip: false`).
      */
     async appeal(
       userId: number,
@@ -144,14 +168,15 @@ export function createRewardsService(ctx: AppContext, users: UserService, appInf
         `${crypto.randomBytes(16).toString('hex')}.${IMAGE_EXTENSIONS[image.type]}`,
       );
       const file = path.join(appealsDir(ctx.config.dataDir), relative);
-      await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-      await fs.writeFile(file, image.bytes, { flag: 'wx', mode: 0o600 });
       let vip: boolean;
       try {
         vip = await db.transaction().execute(async (trx) => {
           await queries.lockUser(trx, userId);
+          await checkAppealQuota(userId, image.bytes.length, now, trx);
           const since = new Date(now.getTime() - APPEAL_VIP_EVERY_DAYS * DAY_MS);
-          const grant = !(await queries.vipGrantedSince(trx, userId, since));
+          const grant =
+            (await queries.unpaidOrderSince(trx, userId, since)) &&
+            !(await queries.vipGrantedSince(trx, userId, since));
           const appeal = await queries.insertAppeal(trx, {
             userId,
             email,
@@ -160,6 +185,8 @@ export function createRewardsService(ctx: AppContext, users: UserService, appInf
             imageBytes: image.bytes.length,
             vipGranted: grant,
           });
+          await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+          await fs.writeFile(file, image.bytes, { flag: 'wx', mode: 0o600 });
           if (!grant) return false;
           const recorded = await recordGrant(trx, {
             userId,
@@ -171,6 +198,7 @@ export function createRewardsService(ctx: AppContext, users: UserService, appInf
           return recorded;
         });
       } catch (error) {
+        // A refusal writes nothing; a failed write or commit may have left part of the file.
         await fs.rm(file, { force: true });
         throw error;
       }

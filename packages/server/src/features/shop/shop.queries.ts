@@ -99,6 +99,32 @@ export function findHeldTicket(db: Db, userId: number, ticketId: number) {
     .executeTakeFirst();
 }
 
+/**
+ * The ticket's row, locked until the transaction ends: two buys naming one ticket take turns, so
+ * the second sees the order the first made (and the spend of an order paid meanwhile).
+ */
+export function lockTicket(db: Db, ticketId: number) {
+  return db
+    .selectFrom('user_tickets')
+    .select(['id', 'spent_at'])
+    .where('id', '=', ticketId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** True when a pending order made after `since` (not yet expired) holds the ticket. */
+export async function ticketHeldSince(db: Db, ticketId: number, since: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('ticket_id', '=', ticketId)
+    .where('status', '=', 'pending')
+    .where('created_at', '>', since)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** True when the account made an order (not one the provider failed) since `since`. */
 export async function orderedSince(db: Db, userId: number, since: Date): Promise<boolean> {
   const row = await db

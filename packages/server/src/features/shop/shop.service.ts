@@ -6,6 +6,7 @@ import {
   PAY_TYPES,
   SALE_BONUS_DAYS,
   Status,
+  TICKET_HOLD_MINUTES,
   orderCostCents,
   yuanOf,
   type Order,
@@ -123,9 +124,11 @@ export function createShopService(deps: {
   }
 
   /**
-   * The pending order. Plan, channel and ticket are read first, side by side (nothing about them is
-   * decided by a race); the per-minute limit and the sale level are read under the buyer's row lock,
+   * The pending order. Plan, channel and ticket are read first, side by side; the sale level, the
+   * ticket's hold and the per-minute limit are read under the buyer's row lock (and the ticket's),
    * each in a statement of its own, so a buy that waited for the lock sees the order the other made.
+   * A ticket belongs to the pending order that uses it until that order is paid (spent), fails, or
+   * expires unpaid after TICKET_HOLD_MINUTES; meanwhile another buy naming it is 402.
    */
   async function createOrder(userId: number, request: BuyRequest, now: Date) {
     const [plan, channel, held] = await Promise.all([
@@ -153,6 +156,13 @@ export function createShopService(deps: {
       // A sale plan is the offer of one level's page: sold only to accounts of that level.
       if (plan.sale_level && plan.sale_level !== promotionLevelOf(buyer, now.getTime()))
         fail(Status.refused, 'sale_level_mismatch');
+      if (ticket) {
+        const locked = await queries.lockTicket(trx, request.ticketId!);
+        if (!locked || locked.spent_at) fail(Status.conflict, 'ticket_unavailable');
+        const holdSince = new Date(now.getTime() - TICKET_HOLD_MINUTES * MINUTE_MS);
+        if (await queries.ticketHeldSince(trx, request.ticketId!, holdSince))
+          fail(Status.conflict, 'ticket_reserved');
+      }
       const window = new Date(now.getTime() - MINUTE_MS / ORDER_REQUESTS_PER_MINUTE);
       if (await queries.orderedSince(trx, userId, window)) fail(Status.invalid, 'order_too_frequent');
 

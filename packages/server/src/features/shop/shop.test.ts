@@ -8,6 +8,7 @@ import {
   PROMOTION_LEVELS,
   SALE_BONUS_DAYS,
   ShopReplySchema,
+  TICKET_HOLD_MINUTES,
   type Plan,
 } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -358,6 +359,89 @@ describe('tickets', () => {
   });
 });
 
+/** Moves an account's orders `ms` into the past (out of the per-minute window, or the ticket hold). */
+async function ageOrders(userId: number, ms: number) {
+  await sut.db
+    .updateTable('orders')
+    .set({ created_at: new Date(Date.now() - ms) })
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+async function ticketIds(token: string, type: 'pay' | 'list') {
+  const { json } = await get(`/v2/shop/cash_discost?token=${token}&type=${type}`);
+  return (json.response.result as { id: number }[]).map((ticket) => ticket.id);
+}
+
+describe('a ticket held by its pending order', () => {
+  it('refuses a second buy with the ticket (402 ticket_reserved) and leaves the lists, until that order expires unpaid', async () => {
+    const buyer = await newBuyer();
+    const ticket = await giveTicket(sut.db, buyer.id, '新人立减券');
+    const first = await buy(buyer.token, { plan: monthly.id, payment: alipay, cash_id: ticket });
+    expect(first.code).toBe(200);
+    expect(BuyReplySchema.parse(first.json).response.price).toBe(25);
+    expect(await ticketIds(buyer.token, 'pay')).toEqual([]);
+    expect(await ticketIds(buyer.token, 'list')).toEqual([]);
+
+    // Past the one-order-a-minute limit, still within the hold: the ticket stays with the first order.
+    await ageOrders(buyer.id, 2 * 60_000);
+    expect(await buy(buyer.token, { plan: monthly.id, payment: alipay, cash_id: ticket })).toMatchObject({
+      code: 402,
+      message: 'ticket_reserved',
+    });
+    // The same plan without the ticket is sold at full price.
+    const full = await buy(buyer.token, { plan: monthly.id, payment: alipay });
+    expect(BuyReplySchema.parse(full.json).response.price).toBe(30);
+    expect((await moneyState(sut.db, buyer.id)).orders.map((order) => order.amount_cents)).toEqual([
+      2500, 3000,
+    ]);
+
+    // The first order expired unpaid: the ticket is back, and a new order takes it.
+    await ageOrders(buyer.id, (TICKET_HOLD_MINUTES + 1) * 60_000);
+    expect(await ticketIds(buyer.token, 'pay')).toEqual([ticket]);
+    expect(await ticketIds(buyer.token, 'list')).toEqual([ticket]);
+    const again = await buy(buyer.token, { plan: monthly.id, payment: alipay, cash_id: ticket });
+    expect(again.code).toBe(200);
+    expect(BuyReplySchema.parse(again.json).response.price).toBe(25);
+
+    // Paid, it is spent: gone from the lists and refused as unavailable from then on.
+    const { out_trade_no } = checkoutParams(BuyReplySchema.parse(again.json).response.url);
+    expect((await notify(gatewayNotify({ out_trade_no: out_trade_no!, money: '25.00' }))).body).toBe(
+      'success',
+    );
+    const after = await moneyState(sut.db, buyer.id);
+    expect(after.tickets).toEqual([
+      { id: ticket, spent_at: expect.any(Date), spent_order_id: after.orders[2]!.id },
+    ]);
+    expect(await ticketIds(buyer.token, 'list')).toEqual([]);
+    await ageOrders(buyer.id, 2 * 60_000);
+    expect(await buy(buyer.token, { plan: monthly.id, payment: alipay, cash_id: ticket })).toMatchObject({
+      code: 402,
+      message: 'ticket_unavailable',
+    });
+  });
+
+  it('goes to exactly one of two buys sent with it at the same moment', async () => {
+    const buyer = await newBuyer();
+    const ticket = await giveTicket(sut.db, buyer.id, '新人立减券');
+    const replies = await Promise.all(
+      Array.from({ length: 2 }, () =>
+        buy(buyer.token, { plan: monthly.id, payment: alipay, cash_id: ticket }),
+      ),
+    );
+    expect(replies.map((reply) => [reply.code, reply.message]).sort()).toEqual([
+      [200, 'ok'],
+      [402, 'ticket_reserved'],
+    ]);
+    const orders = await sut.db
+      .selectFrom('orders')
+      .select(['ticket_id', 'amount_cents'])
+      .where('user_id', '=', buyer.id)
+      .execute();
+    expect(orders).toEqual([{ ticket_id: ticket, amount_cents: 2500 }]);
+  });
+});
+
 describe('sale plans', () => {
   it('sells a level’s sale plan to accounts of that level and grants its bonus days on payment', async () => {
     const buyer = await newBuyer(); // new, never paid: level A
@@ -512,6 +596,21 @@ describe('provider failures', () => {
         url: `/v2/shop/order/${failed.out_trade_no}?token=${token}`,
       });
       expect(OrderStateReplySchema.parse(state.json()).response.state).toBe('failed');
+
+      // A failed order holds no ticket: it stays usable, and the retry may name it again.
+      const ticket = await giveTicket(app.db, userId, '新人立减券');
+      const withTicket = `${url}&cash_id=${ticket}`;
+      failure = new PaymentProviderError('refused', 'no');
+      expect((await app.app.inject({ method: 'GET', url: withTicket })).statusCode).toBe(501);
+      const listed = await app.app.inject({
+        method: 'GET',
+        url: `/v2/shop/cash_discost?token=${token}&type=pay`,
+      });
+      expect(listed.json().response.result.map((row: { id: number }) => row.id)).toEqual([ticket]);
+      expect((await app.app.inject({ method: 'GET', url: withTicket })).json().status).toEqual({
+        code: 501,
+        message: 'provider_error',
+      });
     } finally {
       await app.close();
     }
