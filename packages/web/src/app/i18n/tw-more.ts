@@ -628,4 +628,12 @@ export const twMore: Record<keyof typeof cnMore, string> = {
   not_bound: '此電子信箱或手機號碼尚未綁定任何帳號',
   account_wrong: '帳號資訊不符，請檢查後再試',
   password_check_required: '驗證已逾時，請重新輸入目前的密碼',
+  // Issue 25: age confirmation, the floating VIP button, favourites of a non-VIP.
+  age_gate_title: '年齡確認',
+  age_gate_content: '本應用程式包含僅限成人觀看的內容。進入前請確認你已年滿18歲。',
+  age_gate_confirm: '我已滿18歲，進入',
+  age_gate_leave: '未滿18歲，離開',
+  promo_button_hide_today: '今日不再顯示VIP按鈕',
+  collect_saved_vip_title: '已收藏',
+  collect_saved_vip_content: '收藏夾為VIP會員專享：開通VIP後即可在「收藏」中查看你的收藏。',
 };
