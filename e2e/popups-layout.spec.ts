@@ -252,10 +252,6 @@ describe('the end of a video (item 10)', () => {
     });
     const ended = page.getByTestId('player-ended');
     await ended.waitFor({ timeout: 20_000 });
-    await page
-      .getByTestId('player-surface')
-      .click({ position: { x: 5, y: 60 } })
-      .catch(() => undefined);
     await page.waitForTimeout(400);
     await shot(page, 'issue25-10-ended-after');
     const parts = {
