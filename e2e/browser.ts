@@ -36,14 +36,26 @@ export async function launchChromium(): Promise<Browser> {
  */
 export async function phoneContext(
   browser: Browser,
-  options: { locale?: string; userAgent?: string; noServiceWorkerBecause?: string } = {},
+  options: { locale?: string; userAgent?: string; noServiceWorkerBecause?: string; ageGate?: boolean } = {},
 ): Promise<BrowserContext> {
-  return browser.newContext({
+  const context = await browser.newContext({
     ...PHONE,
     locale: options.locale ?? 'zh-CN',
     userAgent: options.userAgent,
     serviceWorkers: options.noServiceWorkerBecause ? 'block' : 'allow',
   });
+  // The device has answered the age confirmation already, unless the test is about it (ageGate).
+  if (!options.ageGate) await context.addInitScript(rememberAgeConfirmed);
+  return context;
+}
+
+/** Runs in the page: the app's remembered "18 or over" answer (settings.ts `ageConfirmed`). */
+function rememberAgeConfirmed() {
+  try {
+    if (localStorage.getItem('app.ageConfirmed') === null) localStorage.setItem('app.ageConfirmed', 'true');
+  } catch {
+    // about:blank and other opaque origins have no storage
+  }
 }
 
 export function screenshotPath(name: string): string {

@@ -12,7 +12,11 @@ export async function settle(page: Page, options: { decline?: boolean } = {}) {
   while (Date.now() < deadline) {
     await page.waitForTimeout(250);
     const dialog = page.getByRole('dialog').filter({ visible: true });
-    if (await dialog.count()) {
+    const ageGate = page.getByTestId('age-gate').filter({ visible: true });
+    if (await ageGate.count()) {
+      // Declining the age confirmation leaves the app: always confirm.
+      await tap(() => ageGate.getByRole('button').last().click({ timeout: 1000 }));
+    } else if (await dialog.count()) {
       // The last button accepts (a bind reminder's "bind now" leaves the page); the first declines.
       const buttons = dialog.last().getByRole('button');
       await tap(() => (options.decline ? buttons.first() : buttons.last()).click({ timeout: 1000 }));

@@ -55,6 +55,8 @@ export const AppInfoSchema = z.object({
   forever_link: z.string(),
   share: z.object({ days: z.number().int() }),
   follower_import_switch: z.boolean(),
+  /** Ask for age confirmation (18+) on a device's first start. */
+  age_gate: z.boolean(),
   shop_icon: z.string(),
   cash: z.object({ maintain: z.boolean() }),
   home: z.object({ news_content: z.string() }),
@@ -107,6 +109,8 @@ export const UserInfoSchema = z.object({
   promoter: z.boolean(),
   shop_icon: z.string(),
   shop_link: z.string(),
+  /** When the account's latest order was paid (epoch seconds), 0 if never: no VIP sales right after. */
+  paid_at: z.number().int(),
 });
 export type UserInfo = z.infer<typeof UserInfoSchema>;
 

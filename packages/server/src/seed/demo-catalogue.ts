@@ -9,6 +9,7 @@ import {
   type VideoType,
 } from '@app/contract';
 import type { Config } from '../config.ts';
+import type { MenuParams } from '../features/browse/menu-params.ts';
 import type { Db } from '../platform/db/database.ts';
 import { newInviteCode } from '../platform/tokens.ts';
 import {
@@ -40,6 +41,8 @@ export interface DemoAsset {
 
 const VIDEO_COUNTS: Record<VideoType, number> = { long: 150, short: 110, original: 70 };
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** The tag behind the 精选 (editor's picks) menu. */
+const PICKS_TAG = '精选';
 
 /**
  * Inserts the whole neutral demo catalogue in one transaction; media files already exist. Outside
@@ -139,7 +142,9 @@ export async function insertDemoCatalogue(
           cover_type: random.pick(['cover', 'uncover'] as const),
           main_tag: random.pick(MAIN_TAGS),
           second_tag: random.next() < 0.5 ? random.pick(SECOND_TAGS) : null,
-          tags: random.sample(TAGS, random.int(1, 4)),
+          // Every fifth video is an editor's pick, listed by the 精选 menu (chosen by index, so the
+          // other random draws stay as they were).
+          tags: [...random.sample(TAGS, random.int(1, 4)), ...(i % 5 === 2 ? [PICKS_TAG] : [])],
           asset_id: asset.id,
         };
       });
@@ -170,22 +175,24 @@ export async function insertDemoCatalogue(
     }
 
     // Menus: the filter set a list shows depends on the menu kind (part 2 §2.3).
-    const menus: Record<VideoType, { name: string; kind: string }[]> = {
+    // A menu lists what its name says: a tag or cover badge it requires, an order, a period.
+    type DemoMenu = { name: string; kind: string } & Omit<MenuParams, 'kind'>;
+    const menus: Record<VideoType, DemoMenu[]> = {
       long: [
         { name: '最新', kind: 'newest' },
         { name: '排行', kind: 'ranking' },
-        { name: '精选', kind: 'default' },
-        { name: '中文字幕', kind: 'default' },
+        { name: '精选', kind: 'default', tag: PICKS_TAG },
+        { name: '中文字幕', kind: 'default', secondTag: 'chinese_subtitles' },
       ],
       short: [
         { name: '最新', kind: 'newest' },
         { name: '排行', kind: 'ranking' },
-        { name: '热门', kind: 'default' },
+        { name: '热门', kind: 'default', order: 'views', top: 'month' },
       ],
       original: [
         { name: '最新', kind: 'newest' },
         { name: '排行', kind: 'ranking' },
-        { name: '独家', kind: 'default' },
+        { name: '独家', kind: 'default', mainTag: 'exclusive' },
       ],
     };
     await trx
@@ -196,7 +203,7 @@ export async function insertDemoCatalogue(
             type,
             name: menu.name,
             sort,
-            filter_params: JSON.stringify({ kind: menu.kind }),
+            filter_params: JSON.stringify({ ...menu, name: undefined }),
           })),
         ),
       )

@@ -44,6 +44,12 @@ export interface Settings {
   bindOffer: boolean;
   /** The Recommend feed's interest picker choice, per home type (long, short, original). */
   interestTags: Partial<Record<string, string[]>>;
+  /** The day each daily pop-up was last shown (app/popups/popup-cadence.ts). */
+  popupsShownOn: Partial<Record<string, string>>;
+  /** This device's answer to the age confirmation: true once the user confirmed being 18 or over. */
+  ageConfirmed: boolean;
+  /** Epoch ms until which the floating VIP button stays dismissed ("not today"). */
+  promoButtonHiddenUntil: number;
 }
 
 const defaults: Settings = {
@@ -66,6 +72,9 @@ const defaults: Settings = {
   saleCountdownStarts: null,
   bindOffer: false,
   interestTags: {},
+  popupsShownOn: {},
+  ageConfirmed: false,
+  promoButtonHiddenUntil: 0,
 };
 
 const PREFIX = 'app.';

@@ -49,6 +49,7 @@ export const defaultAppInfo: StoredAppInfo = {
   forever_link: '',
   share: { days: 3 },
   follower_import_switch: true,
+  age_gate: true,
   shop_icon: '',
   cash: { maintain: false },
   home: { news_content: '' },

@@ -20,6 +20,8 @@ export interface VideoSelection {
   filters?: MenuFilters;
   categoryId?: number;
   tag?: string;
+  /** What the menu itself requires (menu-params.ts). */
+  menu?: { tag?: string; mainTag?: string; secondTag?: string };
   /** Literal text: `%`, `_` and `\` match themselves. */
   search?: string;
   creatorId?: number;
@@ -47,6 +49,10 @@ function conditions(selection: VideoSelection): Expression<SqlBool>[] {
       where vc.video_id = v.id and vc.category_id = ${selection.categoryId})`);
   }
   if (selection.tag !== undefined) where.push(sql<SqlBool>`v.tags @> array[${selection.tag}]::text[]`);
+  const { menu = {} } = selection;
+  if (menu.tag !== undefined) where.push(sql<SqlBool>`v.tags @> array[${menu.tag}]::text[]`);
+  if (menu.mainTag !== undefined) where.push(sql<SqlBool>`v.main_tag = ${menu.mainTag}`);
+  if (menu.secondTag !== undefined) where.push(sql<SqlBool>`v.second_tag = ${menu.secondTag}`);
   if (selection.search !== undefined) {
     // The same word rules as the stored text; LIKE's own wildcards in the search are escaped.
     where.push(sql<SqlBool>`v.search_text like '%' || replace(replace(replace(

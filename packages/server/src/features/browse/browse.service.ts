@@ -3,7 +3,6 @@ import {
   defaultMenuOrder,
   FEED_ACTOR_VIDEOS,
   FEED_BLOCK_VIDEOS,
-  MENU_KINDS,
   menuFilterSet,
   PAGE_SIZE,
   Status,
@@ -22,6 +21,7 @@ import { fail, notFound } from '../../platform/errors.ts';
 import { CATALOGUE_TOPIC } from '../catalogue/catalogue.service.ts';
 import { isVideoType, loadActors, loadVideos } from '../catalogue/list-objects.ts';
 import * as queries from './browse.queries.ts';
+import { MenuParamsSchema, type MenuParams } from './menu-params.ts';
 import type { LikeSet, LikeSets } from './like-sets.ts';
 import { ListCache } from './list-cache.ts';
 
@@ -39,8 +39,6 @@ const BlockContentSchema = z
     videos_per_actor: z.number().int().min(1).max(24).optional(),
   })
   .catch({});
-
-const MenuParamsSchema = z.object({ kind: z.enum(MENU_KINDS) }).catch({ kind: 'default' as const });
 
 export interface VideoList {
   videos: Video[];
@@ -88,11 +86,11 @@ export function createBrowseService(ctx: AppContext, likes: LikeSets) {
     if (menuId === 0) {
       // Menu 0 is "every video of a type": the type is then required.
       if (!type) fail(Status.invalid, 'invalid_input: video_type');
-      return { type, kind: 'default' as MenuKind };
+      return { type, params: { kind: 'default' as MenuKind } as MenuParams };
     }
     const menu = await lists.get(`menu:${menuId}`, () => queries.findMenu(db, menuId));
     if (!menu || !isVideoType(menu.type) || (type && type !== menu.type)) notFound('menu_not_found');
-    return { type: menu.type, kind: MenuParamsSchema.parse(menu.filter_params).kind };
+    return { type: menu.type, params: MenuParamsSchema.parse(menu.filter_params) };
   }
 
   async function categoryOf(categoryId: number, type: VideoType) {
@@ -257,12 +255,14 @@ export function createBrowseService(ctx: AppContext, likes: LikeSets) {
       userId: number | undefined,
     ): Promise<VideoList> {
       const menu = await menuOf(menuId, query.video_type);
+      const { params } = menu;
       if (query.category !== undefined) await categoryOf(query.category, menu.type);
       return videoList(
         {
           type: menu.type,
-          order: query.order ?? defaultMenuOrder(menu.kind),
-          filters: query.filters,
+          order: query.order ?? params.order ?? defaultMenuOrder(params.kind),
+          filters: { ...(params.top ? { top: params.top } : {}), ...query.filters },
+          menu: { tag: params.tag, mainTag: params.mainTag, secondTag: params.secondTag },
           categoryId: query.category,
           tag: query.list,
         },

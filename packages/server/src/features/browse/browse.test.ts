@@ -198,7 +198,8 @@ describe('menu lists', () => {
   });
 
   it('applies every filter, alone and together, and counts what it lists', async () => {
-    const menu = menuOf('long', 'default');
+    // 最新 lists every long video (精选 and 中文字幕 narrow the list themselves).
+    const menu = menuOf('long', 'newest');
     const longRows = [...rows.entries()].filter(([, row]) => row.type === 'long');
     const now = Date.now();
     const actorCups = await sut.db
@@ -231,6 +232,26 @@ describe('menu lists', () => {
       const want = longRows.filter(([, row]) => expected(row)).map(([key]) => key);
       expect(keys.sort(), filters).toEqual(want.sort());
     }
+  });
+
+  it('lists what a menu’s name says: 精选 the picks, 中文字幕 the subtitled videos, by date', async () => {
+    const byName = (name: string) => menus.find((menu) => menu.type === 'long' && menu.name === name)!;
+    const picks = await wholeList(`/v1/videos/menu/${byName('精选').id}`);
+    const picked = [...rows.entries()].filter(([, row]) => row.type === 'long' && row.tags.includes('精选'));
+    expect(picks.length).toBeGreaterThan(0);
+    expect(picks.sort()).toEqual(picked.map(([key]) => key).sort());
+    const subtitled = await sut.db
+      .selectFrom('videos')
+      .select('avkey')
+      .where('type', '=', 'long')
+      .where('second_tag', '=', 'chinese_subtitles')
+      .execute();
+    const listed = await wholeList(`/v1/videos/menu/${byName('中文字幕').id}`);
+    expect(listed.length).toBeGreaterThan(0);
+    expect(listed.sort()).toEqual(subtitled.map((row) => row.avkey).sort());
+    const newest = await wholeList(`/v1/videos/menu/${byName('最新').id}`);
+    expect(newest.length).toBeGreaterThan(picks.length);
+    expectOrder(newest, 'time');
   });
 
   it('lists a category and a tag, with menu 0 meaning every video of the type', async () => {

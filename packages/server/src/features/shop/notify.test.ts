@@ -64,6 +64,7 @@ async function notify(params: Record<string, string>, method: 'GET' | 'POST' = '
 describe('a verified notify', () => {
   it('pays the order: VIP for the plan’s days, one paid order, the order in the ledger; answered `success`', async () => {
     const { userId, order, token } = await pendingOrder();
+    expect((await kit.userInfo(token)).response.userInfo.paid_at).toBe(0); // a pending order is not a payment
     const before = Date.now();
     expect(await notify(gatewayNotify(order))).toEqual({ status: 200, body: 'success' });
     const state = await moneyState(sut.db, userId);
@@ -75,6 +76,9 @@ describe('a verified notify', () => {
     const info = (await kit.userInfo(token)).response;
     expect(info.vip).toBe(true);
     expect(info.userInfo.expiry).toBe(Math.floor(state.user.vip_expiry!.getTime() / 1000));
+    // When it was paid: the app sells nothing to this VIP for a day.
+    expect(info.userInfo.paid_at).toBeGreaterThanOrEqual(Math.floor(before / 1000));
+    expect(info.userInfo.paid_at).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000));
   });
 
   it('extends from the current expiry when that is later than now', async () => {

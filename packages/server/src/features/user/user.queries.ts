@@ -20,6 +20,13 @@ export function findUserInfoRow(db: Db, userId: number) {
       'extra_views_day',
       'views_day',
       'views_used',
+      // The latest payment: no VIP sales pop-up for a day after it (web pop-up rules).
+      (eb) =>
+        eb
+          .selectFrom('orders')
+          .select((orders) => orders.fn.max('orders.paid_at').as('paid_at'))
+          .whereRef('orders.user_id', '=', 'users.id')
+          .as('last_paid_at'),
     ])
     .where('id', '=', userId)
     .executeTakeFirst();

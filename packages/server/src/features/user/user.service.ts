@@ -62,6 +62,7 @@ export function createUserService(ctx: AppContext, appInfo: AppInfoService) {
         promoter: row.promoter,
         shop_icon: info.shop_icon,
         shop_link: '/v1/shop/api/2',
+        paid_at: row.last_paid_at ? Math.floor(new Date(row.last_paid_at).getTime() / 1000) : 0,
       };
     },
 

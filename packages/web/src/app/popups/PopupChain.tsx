@@ -1,6 +1,6 @@
 import { SALE_BONUS_DAYS } from '@app/contract/constants';
 import { Button, CenterPopup, Toast } from 'antd-mobile';
-import { CloseCircleOutline } from 'antd-mobile-icons';
+import { CloseCircleOutline, CloseOutline } from 'antd-mobile-icons';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -12,6 +12,8 @@ import { copyText } from '../copy-text.ts';
 import { readSetting, writeSetting } from '../settings.ts';
 import { useStartupData } from '../startup/startup-store.ts';
 import { announcementLines, dismissedUntil } from './announcement-text.ts';
+import { useCloseOnBack } from '../back-closes.ts';
+import { markShownToday } from './mark-shown.ts';
 import { popupChain, todaysReward } from './popup-chain.ts';
 import './popups.css';
 
@@ -29,6 +31,7 @@ export function PopupChain({ onDone }: { onDone: () => void }) {
         now: Date.now(),
         announcementHiddenUntil: readSetting('announcementHiddenUntil'),
         foreverHiddenUntil: readSetting('foreverHiddenUntil'),
+        shownOn: readSetting('popupsShownOn'),
       }),
     // The chain is decided once per start; later refreshes of user data do not replay it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -39,8 +42,10 @@ export function PopupChain({ onDone }: { onDone: () => void }) {
   const current = chain[index];
   useEffect(() => {
     if (current === undefined) onDone();
+    else if (current !== 'announcement' && current !== 'forever') markShownToday(current);
   }, [current, onDone]);
   const next = () => setIndex((value) => value + 1);
+  useCloseOnBack(current !== undefined, next, current);
   const go = (path: string) => {
     next();
     navigate(path);
@@ -79,6 +84,7 @@ export function PopupChain({ onDone }: { onDone: () => void }) {
       )}
       {current === 'promotion' && (
         <div className="chain-popup__body chain-popup__body--promo" data-testid="popup-promotion">
+          <CloseButton onClose={next} />
           <h3 className="chain-popup__title">{t(`promo_title_${userInfo.level}`)}</h3>
           <p className="chain-popup__text">{t('promo_content', { days: SALE_BONUS_DAYS[userInfo.level] })}</p>
           <Button
@@ -155,6 +161,7 @@ export function PopupChain({ onDone }: { onDone: () => void }) {
       )}
       {current === 'checkin' && signinList && (
         <div className="chain-popup__body chain-popup__body--checkin" data-testid="popup-checkin">
+          <CloseButton onClose={next} />
           <h3 className="chain-popup__title">{t('checkin_title')}</h3>
           <RewardIcon kind={todaysReward(signinList)?.icon ?? 'point'} size="large" />
           <p className="chain-popup__text">
@@ -180,5 +187,15 @@ export function PopupChain({ onDone }: { onDone: () => void }) {
         </div>
       )}
     </CenterPopup>
+  );
+}
+
+/** Every pop-up can be closed without choosing its offer. */
+function CloseButton({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <button type="button" className="chain-popup__x" aria-label={t('close')} onClick={onClose}>
+      <CloseOutline />
+    </button>
   );
 }

@@ -1,15 +1,19 @@
-import { Button, Dialog, Popup } from 'antd-mobile';
+import { Button, Popup } from 'antd-mobile';
+import { showAlert, showConfirm } from '../shell/notices.ts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { formatDate } from '@app/contract/rules';
 import { takeInstallPrompt } from '../install-prompt.ts';
 import { mintLaunchCode } from '../launch-code.ts';
+import { readSetting } from '../settings.ts';
 import { isStandalone } from '../standalone.ts';
 import { rememberSignupReturn } from '../shell/guards.tsx';
 import { useStartupData } from '../startup/startup-store.ts';
 import './popups.css';
 import { reminders, type Reminder } from './reminders.ts';
+import { markShownToday } from './mark-shown.ts';
+import { useCloseOnBack } from '../back-closes.ts';
 import { VIP_BIND_REMINDED_KEY } from '../../features/player/bind-prompt.ts';
 
 const EXPIRY_DEFERRED_KEY = 'app.expiryDeferred';
@@ -36,6 +40,7 @@ export function Reminders({ ready, onSettled }: { ready: boolean; onSettled: () 
         expiryDeferred: sessionStorage.getItem(EXPIRY_DEFERRED_KEY) === '1',
         isPhone: matchMedia('(pointer: coarse)').matches,
         standalone: isStandalone(),
+        shownOn: readSetting('popupsShownOn'),
       }),
     );
   }, [ready, queue, userInfo, location.pathname]);
@@ -48,8 +53,9 @@ export function Reminders({ ready, onSettled }: { ready: boolean; onSettled: () 
   const next = () => setQueue((list) => list?.slice(1) ?? null);
 
   useEffect(() => {
+    if (current === 'bind' || current === 'install') markShownToday(current);
     if (current === 'expiry') {
-      void Dialog.confirm({
+      void showConfirm({
         title: t('expiry_title'),
         content: t('expiry_content', { date: formatDate(userInfo.expiry) }),
         confirmText: t('expiry_renew'),
@@ -63,10 +69,10 @@ export function Reminders({ ready, onSettled }: { ready: boolean; onSettled: () 
     if (current === 'bind') {
       // The VIP version is this session's bind reminder: the play page does not repeat it.
       if (userInfo.vip) sessionStorage.setItem(VIP_BIND_REMINDED_KEY, '1');
-      void Dialog.alert({ title: t('bind_notice_title'), content: t('guest_warning'), confirmText: t('ok') })
+      void showAlert({ title: t('bind_notice_title'), content: t('guest_warning'), confirmText: t('ok') })
         .then(() =>
           userInfo.vip
-            ? Dialog.confirm({
+            ? showConfirm({
                 content: t('bind_notice_vip_content'),
                 confirmText: t('bind_notice_confirm'),
                 cancelText: t('cancel'),
@@ -91,6 +97,7 @@ export function Reminders({ ready, onSettled }: { ready: boolean; onSettled: () 
     setInstallOpen(false);
     next();
   };
+  useCloseOnBack(installOpen, closeInstall);
   return (
     <Popup visible={installOpen} onMaskClick={closeInstall} bodyClassName="install-popup">
       <div data-testid="popup-install">

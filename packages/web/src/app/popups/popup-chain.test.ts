@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AppInfo, UserInfo } from '@app/contract';
 import { announcementLines, newsLine } from './announcement-text.ts';
+import { localDay } from './popup-cadence.ts';
 import { popupChain } from './popup-chain.ts';
 
 const appInfo = {
@@ -19,7 +20,7 @@ const signinList = {
 };
 
 describe('popupChain', () => {
-  it('runs announcement, promotion, ad, then check-in', () => {
+  it('runs announcement, one marketing pop-up (the promotion), then check-in', () => {
     expect(
       popupChain({
         appInfo,
@@ -29,7 +30,7 @@ describe('popupChain', () => {
         announcementHiddenUntil: 0,
         foreverHiddenUntil: 0,
       }),
-    ).toEqual(['announcement', 'promotion', 'ad', 'checkin']);
+    ).toEqual(['announcement', 'promotion', 'checkin']);
   });
 
   it('skips a dismissed announcement until the day is over, and check-in once done', () => {
@@ -41,7 +42,7 @@ describe('popupChain', () => {
       announcementHiddenUntil: 2000,
       foreverHiddenUntil: 0,
     });
-    expect(chain).toEqual(['promotion', 'ad']);
+    expect(chain).toEqual(['promotion']);
   });
 
   it('shows the promotion only to the levels announcement_level names', () => {
@@ -69,6 +70,31 @@ describe('popupChain', () => {
   });
 });
 
+describe('pop-up cadence', () => {
+  const now = new Date(2026, 10, 23, 10).getTime();
+  const base = { appInfo, userInfo, signinList, now, announcementHiddenUntil: 0, foreverHiddenUntil: 0 };
+
+  it('shows the promotion, the ad and the check-in at most once a day, and one marketing pop-up a start', () => {
+    const promotionShown = { promotion: localDay(now) };
+    expect(popupChain({ ...base, shownOn: promotionShown })).toEqual(['announcement', 'ad', 'checkin']);
+    const allShown = { promotion: localDay(now), ad: localDay(now), checkin: localDay(now) };
+    expect(popupChain({ ...base, shownOn: allShown })).toEqual(['announcement']);
+    const tomorrow = new Date(2026, 10, 24, 9).getTime();
+    expect(popupChain({ ...base, now: tomorrow, shownOn: allShown })).toEqual([
+      'announcement',
+      'promotion',
+      'checkin',
+    ]);
+  });
+
+  it('sells nothing to a VIP within a day of paying', () => {
+    const paid = { level: 'E', vip: true, paid_at: Math.floor(now / 1000) - 3600 } as UserInfo;
+    expect(popupChain({ ...base, userInfo: paid })).toEqual(['announcement', 'checkin']);
+    const paidLongAgo = { ...paid, paid_at: Math.floor(now / 1000) - 2 * 86_400 };
+    expect(popupChain({ ...base, userInfo: paidLongAgo })).toContain('promotion');
+  });
+});
+
 describe('announcementLines', () => {
   it('turns escaped newlines into line breaks and keeps markup as text', () => {
     expect(announcementLines('a\\nb<br>c')).toBe('a\nb\nc');
@@ -87,7 +113,6 @@ describe('announcementLines', () => {
     expect(popupChain({ ...base, now: 1000, foreverHiddenUntil: 0 })).toEqual([
       'announcement',
       'promotion',
-      'ad',
       'forever',
       'checkin',
     ]);

@@ -1,5 +1,6 @@
 import type { UserInfo } from '@app/contract';
 import { describe, expect, it } from 'vitest';
+import { localDay } from './popup-cadence.ts';
 import { expirySoon, reminders } from './reminders.ts';
 
 const now = Date.UTC(2026, 10, 23);
@@ -31,5 +32,25 @@ describe('reminders', () => {
     expect(reminders({ ...base, userInfo: guest, standalone: true })).toEqual(['bind']);
     expect(reminders({ ...base, userInfo: guest, isPhone: false })).toEqual(['bind']);
     expect(reminders({ ...base, userInfo: guest, pathname: '/short/play/s1' })).toEqual(['bind']);
+  });
+
+  it('reminds of binding and installing at most once a day ("以后再说" holds until tomorrow)', () => {
+    const today = { bind: localDay(now), install: localDay(now) };
+    expect(reminders({ ...base, userInfo: guest, shownOn: today })).toEqual([]);
+    expect(reminders({ ...base, now: now + 86_400_000, userInfo: guest, shownOn: today })).toEqual([
+      'bind',
+      'install',
+    ]);
+  });
+
+  it('does not offer a renewal to a VIP who paid in the last day', () => {
+    const paid = {
+      ...guest,
+      email: 'a@b.cc',
+      vip: true,
+      expiry: now / 1000 + 24 * hour,
+      paid_at: now / 1000 - hour,
+    };
+    expect(reminders({ ...base, userInfo: paid })).toEqual([]);
   });
 });

@@ -10,7 +10,7 @@ import { afterFirstScreen, whenIdle } from '../idle.ts';
 import { messageOf, withCatalogue } from '../i18n/index.ts';
 import { AppRoutes, preloadPlayPage, TAB_PATHS } from '../routes.tsx';
 import { enterAccount } from '../session.ts';
-import { writeSetting } from '../settings.ts';
+import { readSetting, writeSetting } from '../settings.ts';
 import { ServiceClosedError, StartupError, takeStartUp } from '../startup/startup.ts';
 import { setStartupData } from '../startup/startup-store.ts';
 import { LoadingScreen } from './LoadingScreen.tsx';
@@ -28,6 +28,10 @@ const Reminders = lazy(
 );
 const PromoWidgets = lazy(
   withCatalogue(() => import('./PromoWidgets.tsx').then((module) => ({ default: module.PromoWidgets }))),
+);
+// The age confirmation of a device's first start: its code only loads when it is due.
+const AgeGate = lazy(
+  withCatalogue(() => import('./AgeGate.tsx').then((module) => ({ default: module.AgeGate }))),
 );
 // Looks for a VIP just paid for when the payer comes back from the gateway.
 const PaymentReturnWatcher = lazy(
@@ -60,6 +64,10 @@ export function AppShell() {
   const [popupsSettled, setPopupsSettled] = useState(false);
   const markPopupsSettled = useCallback(() => setPopupsSettled(true), []);
   const [popupsDue, setPopupsDue] = useState(false);
+  // Asked once per device when app info switches the age confirmation on (the default).
+  const [ageDue, setAgeDue] = useState(false);
+  const [promoDocked, setPromoDocked] = useState(false);
+  const markAgeConfirmed = useCallback(() => setAgeDue(false), []);
 
   useEffect(() => {
     // A transition: React renders them in slices between frames, never one long task.
@@ -82,6 +90,7 @@ export function AppShell() {
       (data) => {
         if (!data) return; // on the way to the jump page
         setStartupData(data);
+        setAgeDue(data.appInfo.age_gate && !readSetting('ageConfirmed'));
         setPhase({ kind: 'ready' });
         // Every line failed its speed test (or none answered in 15 s): the defaults are in use.
         if (data.raceOutcome !== 'ok')
@@ -191,14 +200,20 @@ export function AppShell() {
       data-startup-popups={popupsSettled ? 'done' : 'pending'}
     >
       <AppRoutes />
-      {showTabs && <TabBar />}
-      <Suspense fallback={null}>
-        <CoverAd onDone={markCoverDone} />
-      </Suspense>
-      {popupsDue && (
+      {showTabs && <TabBar docked={promoDocked} />}
+      {ageDue ? (
+        <Suspense fallback={null}>
+          <AgeGate onConfirmed={markAgeConfirmed} />
+        </Suspense>
+      ) : (
+        <Suspense fallback={null}>
+          <CoverAd onDone={markCoverDone} />
+        </Suspense>
+      )}
+      {popupsDue && !ageDue && (
         <Suspense fallback={null}>
           {coverDone && <PopupChain onDone={markChainDone} />}
-          {coverDone && <PromoWidgets />}
+          {coverDone && <PromoWidgets onDockedChange={setPromoDocked} />}
           <Reminders ready={chainDone} onSettled={markPopupsSettled} />
           <PaymentReturnWatcher />
         </Suspense>

@@ -1,4 +1,6 @@
-import { Button, Dialog, Input, List, Popup } from 'antd-mobile';
+import { Button, Input, List, Popup } from 'antd-mobile';
+import { useCloseOnBack } from '../back-closes.ts';
+import { showConfirm } from './notices.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { signOut } from '../launch-code.ts';
@@ -7,6 +9,7 @@ import { clearAllSettings, readSetting, writeSetting } from '../settings.ts';
 
 /** The dialog itself: loaded only when the 10th tap opens it (trigger in HiddenConfigTrigger). */
 export default function HiddenConfigPopup({ open, onClose }: { open: boolean; onClose: () => void }) {
+  useCloseOnBack(open, onClose);
   return (
     <Popup
       visible={open}
@@ -66,7 +69,7 @@ function HiddenConfig({ onClose }: { onClose: () => void }) {
           shape="rounded"
           onClick={async () => {
             if (
-              await Dialog.confirm({
+              await showConfirm({
                 content: t('config_logout_confirm'),
                 confirmText: t('confirm'),
                 cancelText: t('cancel'),

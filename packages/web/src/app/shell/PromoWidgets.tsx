@@ -1,76 +1,95 @@
 import { promotionTarget } from '@app/contract/rules';
 import { CloseOutline, GiftOutline } from 'antd-mobile-icons';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { EncryptedImage } from '../../components/encrypted-image/index.ts';
 import { followAd } from '../ad-link.ts';
+import { justPaid } from '../popups/popup-cadence.ts';
+import { dismissedUntil } from '../popups/announcement-text.ts';
+import { TAB_PATHS } from '../routes.tsx';
 import { readSetting, writeSetting } from '../settings.ts';
 import { useStartupData } from '../startup/startup-store.ts';
 import { promoWidgetsHidden, type Position } from './drag-position.ts';
 import { useDraggable } from './use-draggable.ts';
 import './promo-widgets.css';
 
-/** Above the bottom menu on the right, where a thumb rests without covering a video card's title. */
-const defaultPromoPosition = () => ({ x: window.innerWidth - 76, y: window.innerHeight - 200 });
 const defaultImagePosition = () => ({ x: 12, y: window.innerHeight - 260 });
 
 /** A saved position, unless storage holds something else (an older app, a hand-edited value). */
-function savedPosition(
-  key: 'promoButtonPosition' | 'promoImagePosition',
-  fallback: () => Position,
-): Position {
+function savedPosition(key: 'promoImagePosition', fallback: () => Position): Position {
   const saved = readSetting(key);
   return saved && Number.isFinite(saved.x) && Number.isFinite(saved.y) ? saved : fallback();
 }
 
 /**
- * The floating promo button and the second image (part 1 §2, part 2 §2.1): both draggable, kept
- * inside the screen, where they were left across pages; hidden on play, payment, follower, sale,
- * ticket and exchange pages, where they would cover the page's own action.
+ * The promo button (part 1 §2, part 2 §2.1) and the second image. The button is docked at the
+ * right end of the bottom menu, in room the menu leaves for it (the shell's `docked` class), so
+ * it never covers a card, a chip or a line of text; it shows only on the pages with the bottom
+ * menu, can be put away for the day, and sells nothing to a VIP who paid in the last day. The
+ * second image stays draggable, with its close; both are hidden on play, payment, follower, sale,
+ * ticket and exchange pages.
  */
-export function PromoWidgets() {
+export function PromoWidgets({ onDockedChange }: { onDockedChange: (docked: boolean) => void }) {
   const { pathname } = useLocation();
-  const { appInfo } = useStartupData();
+  const { appInfo, userInfo } = useStartupData();
   const [imageClosed, setImageClosed] = useState(false);
+  const [buttonHidden, setButtonHidden] = useState(() => Date.now() < readSetting('promoButtonHiddenUntil'));
+  const docked =
+    TAB_PATHS.includes(pathname) &&
+    !buttonHidden &&
+    !justPaid(userInfo, Date.now()) &&
+    !promoWidgetsHidden(pathname);
+  useEffect(() => onDockedChange(docked), [docked, onDockedChange]);
   if (promoWidgetsHidden(pathname)) return null;
   return (
     <>
-      <PromoButton />
+      {docked && (
+        <PromoButton
+          onHide={() => {
+            writeSetting('promoButtonHiddenUntil', dismissedUntil(Date.now()));
+            setButtonHidden(true);
+          }}
+        />
+      )}
       {appInfo.ad.img_url && !imageClosed && <SecondImage onClose={() => setImageClosed(true)} />}
     </>
   );
 }
 
-function PromoButton() {
+function PromoButton({ onHide }: { onHide: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { appInfo, userInfo } = useStartupData();
   const icon = userInfo.shop_icon || appInfo.shop_icon;
-  const drag = useDraggable(
-    () => savedPosition('promoButtonPosition', defaultPromoPosition),
-    (position) => writeSetting('promoButtonPosition', position),
-    () => navigate(promotionTarget(appInfo.member_level, userInfo.level, 'promo_button')),
-  );
   return (
-    <button
-      type="button"
-      ref={drag.ref}
-      className="promo-button"
-      style={drag.style}
-      aria-label={t('member_open_vip')}
-      data-testid="promo-button"
-      {...drag.handlers}
-    >
-      {icon ? (
-        <EncryptedImage src={icon} alt="" aspectRatio="1 / 1" />
-      ) : (
-        <span className="promo-button__badge">
-          <GiftOutline />
-          <span className="promo-button__text">VIP</span>
-        </span>
-      )}
-    </button>
+    <div className="promo-dock" data-testid="promo-dock">
+      <button
+        type="button"
+        className="promo-button"
+        aria-label={t('member_open_vip')}
+        data-testid="promo-button"
+        onClick={() => navigate(promotionTarget(appInfo.member_level, userInfo.level, 'promo_button'))}
+      >
+        {icon ? (
+          <EncryptedImage src={icon} alt="" aspectRatio="1 / 1" />
+        ) : (
+          <span className="promo-button__badge">
+            <GiftOutline />
+            <span className="promo-button__text">VIP</span>
+          </span>
+        )}
+      </button>
+      <button
+        type="button"
+        className="promo-dock__hide"
+        aria-label={t('promo_button_hide_today')}
+        data-testid="promo-button-hide"
+        onClick={onHide}
+      >
+        <CloseOutline />
+      </button>
+    </div>
   );
 }
 

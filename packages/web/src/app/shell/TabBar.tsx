@@ -24,14 +24,17 @@ function activeTab(pathname: string): string {
   return TABS.find((tab) => pathname.startsWith(tab.key))?.key ?? '/long';
 }
 
-/** The bottom menu; tapping the active tab scrolls its page back to the top. */
-export function TabBar() {
+/**
+ * The bottom menu; tapping the active tab scrolls its page back to the top. `docked`: the promo
+ * button sits at its right end, and the tabs make room for it.
+ */
+export function TabBar({ docked = false }: { docked?: boolean }) {
   const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
   const active = activeTab(location.pathname);
   return (
-    <nav className="app-tab-bar">
+    <nav className={docked ? 'app-tab-bar app-tab-bar--docked' : 'app-tab-bar'}>
       <AdmTabBar
         activeKey={active}
         safeArea

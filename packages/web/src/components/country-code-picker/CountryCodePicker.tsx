@@ -1,4 +1,5 @@
 import { Button, Input, Popup, Toast } from 'antd-mobile';
+import { useCloseOnBack } from '../../app/back-closes.ts';
 import { CheckOutline, CloseOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +26,7 @@ interface Props {
  * typed in (spec part 1 §2). A bottom sheet with large rows, so it works with one thumb.
  */
 export function CountryCodePicker({ visible, value, onClose, onChange }: Props) {
+  useCloseOnBack(visible, onClose);
   const { t } = useTranslation();
   const [custom, setCustom] = useState(isOfferedCode(value) ? '' : customCodeDigits(value));
   const choose = (code: string) => {

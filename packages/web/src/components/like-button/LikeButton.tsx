@@ -3,7 +3,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NetworkError } from '../../app/api/client.ts';
 import type { ToggleResult } from '../../app/likes.ts';
+import { tellFavouriteSaved } from '../../app/favourite-notice.ts';
 import { showToast } from '../../app/shell/notices.ts';
+import { useStartupData } from '../../app/startup/startup-store.ts';
+import { useNavigate } from 'react-router';
 import './like-button.css';
 
 interface Props {
@@ -19,6 +22,8 @@ interface Props {
 export function LikeButton({ liked, onToggle, onChanged, className }: Props) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
+  const { appInfo, userInfo } = useStartupData();
+  const navigate = useNavigate();
   const press = async () => {
     if (busy) return;
     setBusy(true);
@@ -26,7 +31,8 @@ export function LikeButton({ liked, onToggle, onChanged, className }: Props) {
       const result = await onToggle();
       if (result.applied) {
         onChanged?.(result.liked);
-        void showToast({ content: t(result.liked ? 'collect_added' : 'collect_removed') });
+        if (result.liked) void tellFavouriteSaved(appInfo, userInfo, navigate);
+        else void showToast({ content: t('collect_removed') });
       } else {
         void showToast({ content: t(result.envelope.status.message, { defaultValue: t('network_error') }) });
       }

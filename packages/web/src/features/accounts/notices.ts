@@ -1,4 +1,5 @@
-import { Dialog, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
+import { showAlert } from '../../app/shell/notices.ts';
 import { TOAST_MS } from '@app/contract/constants';
 import { NetworkError, type Envelope } from '../../app/api/client.ts';
 import { messageOf, t } from '../../app/i18n/index.ts';
@@ -50,11 +51,11 @@ export async function showFailure(
 ): Promise<void> {
   if (reply.status.message === 'bind_channel_off') void reloadAppInfo().catch(() => undefined);
   if (!outcome.shown) return;
-  await Dialog.alert({ content: shownText(outcome.shown, reply), confirmText: t('ok') });
+  await showAlert({ content: shownText(outcome.shown, reply), confirmText: t('ok') });
 }
 
 export async function showSuccess(messageKey: string): Promise<void> {
-  await Dialog.alert({ content: t(messageKey), confirmText: t('ok') });
+  await showAlert({ content: t(messageKey), confirmText: t('ok') });
 }
 
 /** A call that reached no line at all (offline, every line down). */

@@ -1,5 +1,6 @@
 import { TOAST_MS } from '@app/contract/constants';
-import { Dialog, Toast } from 'antd-mobile';
+import { showAlert } from '../../app/shell/notices.ts';
+import { Toast } from 'antd-mobile';
 import { createElement } from 'react';
 import { messageOf, t } from '../../app/i18n/index.ts';
 
@@ -13,7 +14,7 @@ export function showInputProblem(messageKey: string): void {
 
 /** A dialog to confirm; `detail` is a second, quieter line (the server's reason for a refusal). */
 export async function alertDialog(content: string, title?: string, detail?: string): Promise<void> {
-  await Dialog.alert({
+  await showAlert({
     title,
     content: detail
       ? createElement('div', { className: 'reward-dialog' }, content, createElement('small', null, detail))

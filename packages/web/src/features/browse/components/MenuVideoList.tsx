@@ -1,4 +1,5 @@
 import type { VideoType } from '@app/contract';
+import { useCloseOnBack } from '../../../app/back-closes.ts';
 import {
   COVER_TYPES,
   CUPS,
@@ -91,6 +92,7 @@ export function MenuVideoList({
   const { categories } = useStartupData();
   const [choice, setChoice] = useState<FilterChoice>({});
   const [open, setOpen] = useState(false);
+  useCloseOnBack(open, () => setOpen(false));
   const { onLoadMore, dialog } = useLoadPromotion();
   const filtered = Object.keys(choice).length > 0;
 

@@ -97,7 +97,8 @@ export function RecommendFeed({ type }: { type: VideoType }) {
     <>
       {blocks
         .slice(0, revealed)
-        .filter((block) => block.layout !== 1)
+        // The banner (1) and the hot categories (12) are on the first screen already (HomePage).
+        .filter((block) => block.layout !== 1 && block.layout !== 12)
         .map((block) => (
           <section key={block.block_id} className="feed__block" data-testid={`feed-layout-${block.layout}`}>
             {block.title && <h2 className="home__section-title">{block.title}</h2>}

@@ -1,4 +1,5 @@
 import { SALE_BONUS_DAYS } from '@app/contract/constants';
+import { useCloseOnBack } from '../../../app/back-closes.ts';
 import { promotionPopupDue, promotionTarget } from '@app/contract/rules';
 import { Button, CenterPopup } from 'antd-mobile';
 import { useCallback, useState } from 'react';
@@ -19,6 +20,7 @@ export function useLoadPromotion() {
   const navigate = useNavigate();
   const { appInfo, userInfo } = useStartupData();
   const [open, setOpen] = useState(false);
+  useCloseOnBack(open, () => setOpen(false));
   const onLoadMore = useCallback(() => {
     pullUpLoads += 1;
     if (appInfo.member_level && promotionPopupDue(userInfo.level, pullUpLoads, appInfo.member_level_page_n)) {

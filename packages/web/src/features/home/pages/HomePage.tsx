@@ -93,12 +93,16 @@ export function HomePage({ type }: { type: VideoType }) {
               </Suspense>
             </div>
           )}
-          <h2 className="home__section-title">{t('home_categories')}</h2>
-          <div className="home__grid">
-            {categories[type].map((category) => (
-              <CategoryTile key={category.category_id} category={category} type={type} />
-            ))}
-          </div>
+          {/* The feed's hot categories (layout 12), drawn with the first screen from start-up data;
+              the feed below leaves them out, and its 全部分类 block lists every category. */}
+          <section data-testid="feed-layout-12">
+            <h2 className="home__section-title">{t('home_categories')}</h2>
+            <div className="home__grid">
+              {hotCategories(categories[type]).map((category) => (
+                <CategoryTile key={category.category_id} category={category} type={type} />
+              ))}
+            </div>
+          </section>
           {/* The rest of the feed comes after the first screen, below it, so nothing above moves. */}
           {sliderWanted && (
             <Suspense fallback={null}>
@@ -115,4 +119,14 @@ export function HomePage({ type }: { type: VideoType }) {
       )}
     </div>
   );
+}
+
+/** How many categories the first screen's 热门分类 shows. */
+const HOT_CATEGORY_COUNT = 4;
+
+/** The categories with the most videos, most first. */
+function hotCategories<T extends { category_video_count: number }>(all: T[]): T[] {
+  return [...all]
+    .sort((a, b) => b.category_video_count - a.category_video_count)
+    .slice(0, HOT_CATEGORY_COUNT);
 }

@@ -1,4 +1,5 @@
-import { Button, Dialog } from 'antd-mobile';
+import { Button } from 'antd-mobile';
+import { showConfirm } from '../../../app/shell/notices.ts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useStartupData } from '../../../app/startup/startup-store.ts';
@@ -13,7 +14,7 @@ export function SwitchAccount() {
   const navigate = useNavigate();
   const { userInfo } = useStartupData();
   const ask = async () => {
-    const confirmed = await Dialog.confirm({
+    const confirmed = await showConfirm({
       title: t('member_switch_account'),
       content: t('member_switch_confirm'),
       confirmText: t('confirm'),

@@ -1,4 +1,5 @@
 import { SLIDE_PANEL_CLOSE_MS } from '@app/contract/constants';
+import { useCloseOnBack } from '../../../app/back-closes.ts';
 import { Popup, Radio, Space } from 'antd-mobile';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +27,7 @@ const TITLE: Record<ChoiceKind, string> = { line: 'play_line', quality: 'play_qu
  * carry a VIP mark; the panel closes 200 ms after a choice, so the tick is seen landing.
  */
 export function ChoicePanel({ kind, options, value, onChoose, onClose }: Props) {
+  useCloseOnBack(kind !== null, onClose, kind);
   const { t } = useTranslation();
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);

@@ -1,4 +1,5 @@
 import { TOAST_MS } from '@app/contract/constants';
+import { useCloseOnBack } from '../../../app/back-closes.ts';
 import { Button, Popup, ProgressBar, SwipeAction, Toast } from 'antd-mobile';
 import { DeleteOutline } from 'antd-mobile-icons';
 import { useEffect, useState } from 'react';
@@ -19,6 +20,7 @@ const playPath = (video: Pick<SavedVideo, 'video_type' | 'video_id'>) =>
 
 /** The VIP offline cache (DECISIONS): save the current quality, see progress, delete saved videos. */
 export function DownloadDialog({ visible, onClose, current }: Props) {
+  useCloseOnBack(visible, onClose);
   const { t } = useTranslation();
   const [saved, setSaved] = useState<SavedVideo[]>([]);
   const [progress, setProgress] = useState<number | null>(null);

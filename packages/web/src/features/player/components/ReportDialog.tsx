@@ -1,6 +1,8 @@
 import { REPORT_CONTENT_MAX_LENGTH, REPORT_REASONS } from '@app/contract/constants';
+import { useCloseOnBack } from '../../../app/back-closes.ts';
+import { showAlert } from '../../../app/shell/notices.ts';
 import { TOAST_MS } from '@app/contract/constants';
-import { Button, Dialog, Popup, Radio, Space, TextArea, Toast } from 'antd-mobile';
+import { Button, Popup, Radio, Space, TextArea, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentImageLine } from '../../../app/lines/line-book.ts';
@@ -26,6 +28,7 @@ interface Props {
  * sent; 200 shows the thank-you dialog. The image and stream lines in use go along, for support.
  */
 export function ReportDialog({ avkey, visible, streamHost, onClose }: Props) {
+  useCloseOnBack(visible, onClose);
   const { t } = useTranslation();
   const [reason, setReason] = useState<number | null>(null);
   const [text, setText] = useState('');
@@ -51,7 +54,7 @@ export function ReportDialog({ avkey, visible, streamHost, onClose }: Props) {
       setReason(null);
       setText('');
       onClose();
-      await Dialog.alert({ content: t('report_thanks'), confirmText: t('confirm') });
+      await showAlert({ content: t('report_thanks'), confirmText: t('confirm') });
     } catch {
       Toast.show({ content: t('network_error'), duration: TOAST_MS });
     } finally {

@@ -1,4 +1,6 @@
 import type { Actor, VideoInfo, VideoType } from '@app/contract';
+import { tellFavouriteSaved } from '../../../app/favourite-notice.ts';
+import { showConfirm, showDialog } from '../../../app/shell/notices.ts';
 import { formatDate, formatPlayCount } from '@app/contract/rules';
 import {
   COPY_CONFIRMATION_MS,
@@ -7,7 +9,8 @@ import {
   VIEWS_TOAST_MS,
   UNLIMITED_VIEWS,
 } from '@app/contract/constants';
-import { Dialog, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
+import type { DialogShowHandler } from 'antd-mobile/es/components/dialog';
 import {
   DownlandOutline,
   ExclamationCircleOutline,
@@ -92,7 +95,7 @@ function PlayPage({ avkey }: { avkey: string }) {
 
   const askUpgrade = useCallback(
     async (source: string, content = t('vip_feature_content')) => {
-      const confirmed = await Dialog.confirm({
+      const confirmed = await showConfirm({
         title: t('vip_feature_title'),
         content,
         confirmText: t('go_upgrade'),
@@ -195,7 +198,7 @@ function PlayPage({ avkey }: { avkey: string }) {
     });
     if (!prompt) return false;
     if (prompt === 'vip-expiry') sessionStorage.setItem(VIP_BIND_REMINDED_KEY, '1');
-    const bind = await Dialog.confirm({
+    const bind = await showConfirm({
       title: t(prompt === 'discount' ? 'bind_offer_title' : 'bind_notice_title'),
       content:
         prompt === 'discount'
@@ -224,7 +227,8 @@ function PlayPage({ avkey }: { avkey: string }) {
 
   async function showViewsExhausted() {
     const action = await new Promise<string>((resolve) => {
-      const handler = Dialog.show({
+      let handler: DialogShowHandler | undefined;
+      void showDialog({
         title: t('views_out_title'),
         content: t('views_out_content'),
         closeOnMaskClick: true,
@@ -235,15 +239,15 @@ function PlayPage({ avkey }: { avkey: string }) {
           { key: 'close', text: t('close') },
         ],
         onAction: (chosen) => {
-          handler.close();
           resolve(String(chosen.key));
+          void handler?.close();
         },
-      });
+      }).then((shown) => (handler = shown));
     });
     if (action === 'upgrade') upgrade(upgradeSource('views'));
     else if (action === 'share') navigate('/member/share');
     else {
-      const invite = await Dialog.confirm({
+      const invite = await showConfirm({
         title: t('invite_prompt_title'),
         content: t('invite_prompt_content'),
         confirmText: t('invite_prompt_go'),
@@ -279,7 +283,8 @@ function PlayPage({ avkey }: { avkey: string }) {
       const next = await toggleVideoLike(avkey, info.video_type, liked);
       if (next === null) return;
       setLiked(next);
-      Toast.show({ content: t(next ? 'collect_added' : 'collect_removed'), duration: TOAST_MS });
+      if (next) void tellFavouriteSaved(appInfo, userInfo, navigate);
+      else Toast.show({ content: t('collect_removed'), duration: TOAST_MS });
     } catch {
       Toast.show({ content: t('network_error'), duration: TOAST_MS });
     }

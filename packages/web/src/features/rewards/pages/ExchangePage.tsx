@@ -1,6 +1,7 @@
 import type { ExchangeList } from '@app/contract';
+import { showConfirm } from '../../../app/shell/notices.ts';
 import { formatDate } from '@app/contract/rules';
-import { Button, Dialog } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { InformationCircleOutline, RightOutline, TeamOutline } from 'antd-mobile-icons';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,7 +36,7 @@ export default function ExchangePage() {
   const sending = useRef(false);
 
   const offerUpgrade = async () => {
-    const upgrade = await Dialog.confirm({
+    const upgrade = await showConfirm({
       title: t('exchange_not_enough_title'),
       content: t('exchange_not_enough_content'),
       confirmText: t('go_upgrade'),

@@ -415,12 +415,14 @@ export function Player(props: PlayerProps) {
           >
             <ReplayGlyph size={32} />
           </button>
-          <span className="player__ended-text">{t('play_ended')}</span>
-          {!vip && (
-            <button type="button" className="player__cta" onClick={() => props.onUpgrade('player_ended')}>
-              {t('play_vip_tip')}
-            </button>
-          )}
+          <div className="player__ended-side">
+            <span className="player__ended-text">{t('play_ended')}</span>
+            {!vip && (
+              <button type="button" className="player__cta" onClick={() => props.onUpgrade('player_ended')}>
+                {t('play_vip_tip')}
+              </button>
+            )}
+          </div>
         </div>
       )}
 
@@ -436,7 +438,8 @@ export function Player(props: PlayerProps) {
 
       {showControls && (
         <>
-          {seekHint === null && (
+          {/* At the end the replay button takes the middle: no second play button under it. */}
+          {seekHint === null && phase !== 'ended' && (
             <div className="player__center">
               <button
                 type="button"
