@@ -119,7 +119,7 @@ const EnvSchema = z.object({
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   /**
    * Load shedding (@fastify/under-pressure): every request is refused with 503 while the event
-   * loop's mean delay over a second is above this (0: never), or while more than
+   * loop's mean delay over 3 seconds is above this (0: never), or while more than
    * MAX_DB_WAITING queries wait for a database connection.
    */
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),

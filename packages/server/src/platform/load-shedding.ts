@@ -5,6 +5,12 @@ import type { Config } from '../config.ts';
 import { waitingForConnection, type Db } from './db/database.ts';
 import { errorEnvelope } from './reply.ts';
 
+/**
+ * The event loop's delay is averaged over this window. With PGlite one query runs on the event
+ * loop itself, so a single slow one stalls it for a moment; over a second's window that stall
+ * leaves no sample at all and reads as infinite delay. Over a few seconds only lasting lag counts.
+ */
+const EVENT_LOOP_WINDOW_MS = 3000;
 /** How often the database pool's queue is looked at. */
 const POOL_CHECK_EVERY_MS = 250;
 /** Seconds a refused client is asked to wait before trying again. */
@@ -21,6 +27,7 @@ export async function installLoadShedding(app: FastifyInstance, config: Config, 
   let loggedAt = 0;
   await app.register(underPressure, {
     maxEventLoopDelay: maxEventLoopDelayMs,
+    sampleInterval: EVENT_LOOP_WINDOW_MS,
     healthCheck: async () => waitingForConnection(db) <= maxDbWaiting,
     healthCheckInterval: POOL_CHECK_EVERY_MS,
     pressureHandler: (request, reply, type, value) => {
