@@ -9,6 +9,8 @@ import {
   type VideoType,
 } from '@app/contract';
 import type { Db } from '../platform/db/database.ts';
+import { saveTagNames } from '../platform/db/migrations.ts';
+import { toTraditional as tw } from '../platform/script.ts';
 import { newInviteCode } from '../platform/tokens.ts';
 import {
   ACTOR_NAMES,
@@ -48,7 +50,7 @@ export async function insertDemoCatalogue(db: Db, images: DemoImages, assets: De
   await db.transaction().execute(async (trx) => {
     const studios = await trx
       .insertInto('studios')
-      .values(STUDIOS.map((name, i) => ({ name, image: at(images.tiles, i) })))
+      .values(STUDIOS.map((name, i) => ({ name, name_tw: tw(name), image: at(images.tiles, i) })))
       .returning('id')
       .execute();
 
@@ -57,7 +59,13 @@ export async function insertDemoCatalogue(db: Db, images: DemoImages, assets: De
       const rows = await trx
         .insertInto('categories')
         .values(
-          CATEGORY_NAMES[type].map((name, i) => ({ type, name, image: at(images.tiles, i + 8), sort: i })),
+          CATEGORY_NAMES[type].map((name, i) => ({
+            type,
+            name,
+            name_tw: tw(name),
+            image: at(images.tiles, i + 8),
+            sort: i,
+          })),
         )
         .returning('id')
         .execute();
@@ -69,6 +77,7 @@ export async function insertDemoCatalogue(db: Db, images: DemoImages, assets: De
       .values(
         ACTOR_NAMES.map((name, i) => ({
           name,
+          name_tw: tw(name),
           image: at(images.avatars, i),
           cup: at(CUPS, i),
           original: i % 3 === 0 ? 1 : 0,
@@ -90,6 +99,7 @@ export async function insertDemoCatalogue(db: Db, images: DemoImages, assets: De
         .values({
           user_id: user.id,
           name,
+          name_tw: tw(name),
           avatar: at(images.avatars, i + ACTOR_NAMES.length),
           followers: random.int(50, 90_000),
           tags: random.sample(TAGS, 3),
@@ -113,6 +123,7 @@ export async function insertDemoCatalogue(db: Db, images: DemoImages, assets: De
           type,
           title: `${topic[1]} ${episode[1]} ${i + 1}`,
           title_cn: `${topic[0]} ${episode[0]} ${i + 1}`,
+          title_tw: tw(`${topic[0]} ${episode[0]} ${i + 1}`),
           cover: at(images.covers, serial),
           thumb: at(images.thumbs, serial),
           duration_s: Math.max(1, Math.round(asset.durationSeconds)),
@@ -182,6 +193,7 @@ export async function insertDemoCatalogue(db: Db, images: DemoImages, assets: De
           menus[type].map((menu, sort) => ({
             type,
             name: menu.name,
+            name_tw: tw(menu.name),
             sort,
             filter_params: JSON.stringify({ kind: menu.kind }),
           })),
@@ -242,9 +254,10 @@ export async function insertDemoCatalogue(db: Db, images: DemoImages, assets: De
             title: '全部分类',
             content: JSON.stringify({ category_ids: categories[type] }),
           },
-        ]),
+        ]).map((block) => ({ ...block, title_tw: tw(block.title) })),
       )
       .execute();
+    await saveTagNames(trx, [...TAGS, ...KEYWORDS]);
 
     // Ads: every link value of part 2 §2.2 appears (tea has no link, DECISIONS).
     const links = ['vip', 'share', 'newvip', 'email', 'false', 'https://example.com/partner', 'tea'];
@@ -256,6 +269,7 @@ export async function insertDemoCatalogue(db: Db, images: DemoImages, assets: De
             section,
             placement: 'banner',
             title: `焦点推荐 ${i + 1}`,
+            title_tw: tw(`焦点推荐 ${i + 1}`),
             image: at(images.banners, s * 4 + i),
             link,
             sort: i,
@@ -264,6 +278,7 @@ export async function insertDemoCatalogue(db: Db, images: DemoImages, assets: De
             section,
             placement: 'poster',
             title: `推广 ${i + 1}`,
+            title_tw: tw(`推广 ${i + 1}`),
             image: at(images.banners, s * 7 + i + 2),
             link,
             sort: i,
@@ -276,7 +291,9 @@ export async function insertDemoCatalogue(db: Db, images: DemoImages, assets: De
       .insertInto('keywords')
       .values(
         VIDEO_TYPES.flatMap((type) =>
-          random.sample(KEYWORDS, 8).map((keyword, sort) => ({ type, keyword, sort })),
+          random
+            .sample(KEYWORDS, 8)
+            .map((keyword, sort) => ({ type, keyword, keyword_tw: tw(keyword), sort })),
         ),
       )
       .execute();
@@ -284,13 +301,19 @@ export async function insertDemoCatalogue(db: Db, images: DemoImages, assets: De
     // Shop: payment groups, regular plans, one sale plan per level, tickets, exchange options.
     await trx
       .insertInto('payment_channels')
-      .values([
-        { pay_type: 'alipay', name: '支付宝', detail_name: '支付宝 通道A' },
-        { pay_type: 'alipay', name: '支付宝', detail_name: '支付宝 通道B' },
-        { pay_type: 'wechat', name: '微信支付', detail_name: '微信支付 通道A' },
-        { pay_type: 'wechat', name: '微信支付', detail_name: '微信支付 通道B' },
-        { pay_type: 'unionpay', name: '云闪付', detail_name: '银联 云闪付' },
-      ])
+      .values(
+        [
+          { pay_type: 'alipay', name: '支付宝', detail_name: '支付宝 通道A' },
+          { pay_type: 'alipay', name: '支付宝', detail_name: '支付宝 通道B' },
+          { pay_type: 'wechat', name: '微信支付', detail_name: '微信支付 通道A' },
+          { pay_type: 'wechat', name: '微信支付', detail_name: '微信支付 通道B' },
+          { pay_type: 'unionpay', name: '云闪付', detail_name: '银联 云闪付' },
+        ].map((channel) => ({
+          ...channel,
+          name_tw: tw(channel.name),
+          detail_name_tw: tw(channel.detail_name),
+        })),
+      )
       .execute();
     const plan = (
       name: string,
@@ -302,11 +325,14 @@ export async function insertDemoCatalogue(db: Db, images: DemoImages, assets: De
       sale_level: string | null = null,
     ) => ({
       name,
+      name_tw: tw(name),
       days,
       price_cents: price * 100,
       original_price_cents: original * 100,
       slogan: `${days} 天畅享全部内容`,
+      slogan_tw: tw(`${days} 天畅享全部内容`),
       tag,
+      tag_tw: tw(tag),
       tag_color: '#ff4d6d',
       color: '#2a1f3d',
       sort,
@@ -328,23 +354,25 @@ export async function insertDemoCatalogue(db: Db, images: DemoImages, assets: De
       .execute();
     const [welcomeTicket] = await trx
       .insertInto('ticket_templates')
-      .values([
-        { name: '新人立减券', price_cents: 500, limit_price_cents: 3000, slogan: '满30减5', valid_days: 7 },
-        {
-          name: '季卡优惠券',
-          price_cents: 1000,
-          limit_price_cents: 6800,
-          slogan: '满68减10',
-          valid_days: 14,
-        },
-        {
-          name: '年卡优惠券',
-          price_cents: 3000,
-          limit_price_cents: 19800,
-          slogan: '满198减30',
-          valid_days: 30,
-        },
-      ])
+      .values(
+        [
+          { name: '新人立减券', price_cents: 500, limit_price_cents: 3000, slogan: '满30减5', valid_days: 7 },
+          {
+            name: '季卡优惠券',
+            price_cents: 1000,
+            limit_price_cents: 6800,
+            slogan: '满68减10',
+            valid_days: 14,
+          },
+          {
+            name: '年卡优惠券',
+            price_cents: 3000,
+            limit_price_cents: 19800,
+            slogan: '满198减30',
+            valid_days: 30,
+          },
+        ].map((ticket) => ({ ...ticket, name_tw: tw(ticket.name), slogan_tw: tw(ticket.slogan) })),
+      )
       .returning('id')
       .execute();
     await trx
@@ -353,16 +381,18 @@ export async function insertDemoCatalogue(db: Db, images: DemoImages, assets: De
       .execute();
     await trx
       .insertInto('signin_rewards')
-      .values([
-        // Day 1 gives points, so a first check-in shows on the member page's points at once.
-        { day: 1, icon: 'point', amount: 5, details: '+5 积分' },
-        { day: 2, icon: 'view', amount: 2, details: '+2 次观看' },
-        { day: 3, icon: 'view', amount: 3, details: '+3 次观看' },
-        { day: 4, icon: 'discost', amount: 1, details: '优惠券 x1', ticket_template_id: welcomeTicket?.id },
-        { day: 5, icon: 'point', amount: 10, details: '+10 积分' },
-        { day: 6, icon: 'view', amount: 5, details: '+5 次观看' },
-        { day: 7, icon: 'vip', amount: 1, details: 'VIP 1 天' },
-      ])
+      .values(
+        [
+          // Day 1 gives points, so a first check-in shows on the member page's points at once.
+          { day: 1, icon: 'point', amount: 5, details: '+5 积分' },
+          { day: 2, icon: 'view', amount: 2, details: '+2 次观看' },
+          { day: 3, icon: 'view', amount: 3, details: '+3 次观看' },
+          { day: 4, icon: 'discost', amount: 1, details: '优惠券 x1', ticket_template_id: welcomeTicket?.id },
+          { day: 5, icon: 'point', amount: 10, details: '+10 积分' },
+          { day: 6, icon: 'view', amount: 5, details: '+5 次观看' },
+          { day: 7, icon: 'vip', amount: 1, details: 'VIP 1 天' },
+        ].map((reward) => ({ ...reward, details_tw: tw(reward.details) })),
+      )
       .execute();
     await trx
       .insertInto('activity_codes')

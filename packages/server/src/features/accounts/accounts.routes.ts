@@ -17,7 +17,7 @@ import {
 } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope } from '../../platform/reply.ts';
-import { headerOf, tokenOf } from '../../platform/request.ts';
+import { headerOf, localeOf, tokenOf } from '../../platform/request.ts';
 import { launchCodeOf } from '../session/session.routes.ts';
 import type { SessionService } from '../session/session.service.ts';
 import type { AccountsService } from './accounts.service.ts';
@@ -47,7 +47,7 @@ export const accountsRoutes =
       { schema: { querystring, body: RegisterVerifyBodySchema } },
       async (request) => {
         const { userId } = await sessions.authenticate(tokenOf(request));
-        const sent = await accounts.sendSignupCode(userId, accountNameOf(request.body));
+        const sent = await accounts.sendSignupCode(userId, accountNameOf(request.body), localeOf(request));
         return envelope(sent, Status.ok, 'code_sent');
       },
     );
@@ -72,7 +72,7 @@ export const accountsRoutes =
     );
 
     app.post('/v1/user/pwd/forget', { schema: { querystring, body: ForgetBodySchema } }, async (request) => {
-      const sent = await accounts.sendForgetCode(accountNameOf(request.body));
+      const sent = await accounts.sendForgetCode(accountNameOf(request.body), localeOf(request));
       return envelope(sent, Status.ok, 'code_sent');
     });
 
@@ -105,7 +105,11 @@ export const accountsRoutes =
       { schema: { querystring, body: ChangeBindVerifyBodySchema } },
       async (request) => {
         const session = await sessions.authenticate(tokenOf(request));
-        const sent = await accounts.sendChangeBindCode(session, accountNameOf(request.body));
+        const sent = await accounts.sendChangeBindCode(
+          session,
+          accountNameOf(request.body),
+          localeOf(request),
+        );
         return envelope(sent, Status.ok, 'code_sent');
       },
     );
