@@ -167,6 +167,29 @@ describe('Traditional Chinese for a zh-TW caller', () => {
     expect(byTw.response.videos[0].video_tags).toContain('音樂');
   });
 
+  it('names a bought plan and its payment method in the buyer’s script on the orders page', async () => {
+    const buyer = await kit.boundAccount({ email: kit.newEmail('buyer') });
+    const plans = await call.get('/v2/shop/api', 'locale=tw', buyer);
+    const plan = plans.response.plan2[0];
+    const unionpay = plan.payments.find((group: { pay_type: string }) => group.pay_type === 'unionpay');
+    const bought = await call.get(
+      '/v2/shop/buy',
+      `plan=${plan.id}&payment=${unionpay.payments[0].id}&locale=tw`,
+      buyer,
+    );
+    expect(bought.code).toBe(200);
+    // Paid as the gateway's notify would (the notify itself is the shop tests' subject).
+    await sut.db
+      .updateTable('orders')
+      .set({ status: 'paid', paid_at: new Date(), vip_until: new Date(Date.now() + 86_400_000) })
+      .where('out_trade_no', '=', bought.response.order_id)
+      .execute();
+    const tw = await call.post('/v1/shop/history', {}, buyer, 'locale=tw');
+    expect(tw.response.orders[0]).toMatchObject({ name: '月卡', method: '雲閃付' });
+    const cn = await call.post('/v1/shop/history', {}, buyer, 'locale=cn');
+    expect(cn.response.orders[0]).toMatchObject({ name: '月卡', method: '云闪付' });
+  });
+
   it('sends the code mail and SMS in the account’s script', async () => {
     const email = kit.newEmail('tw');
     const guest = await kit.guest();
