@@ -367,7 +367,7 @@ export function createBrowseService(ctx: AppContext, likes: LikeSets) {
       return { videos: await withVideoLikes(likes, list.videos, userId) };
     },
 
-    /** Script-blind: the query is read in Simplified, as the search text is stored (migration 012). */
+    /** Script-blind: the query is read in Simplified, as the search text is stored (migration 013). */
     search(type: VideoType, search: string, page: number, userId: number | undefined, locale: Locale) {
       return videoList({ type, order: 'time', search: toSimplified(search) }, page, userId, locale);
     },

@@ -109,7 +109,7 @@ export async function ingestVideo(
         avkey,
         type: input.type,
         title: input.title,
-        // Chinese titles are stored in Simplified with their Traditional beside them (migration 012).
+        // Chinese titles are stored in Simplified with their Traditional beside them (migration 013).
         title_cn: toSimplified(input.title),
         title_tw: toTraditional(toSimplified(input.title)),
         cover: asset.cover,

@@ -53,7 +53,7 @@ export interface NotifyOutcome {
   applied: boolean;
 }
 
-/** Plans, channels and orders carry their Traditional beside them (migration 012). */
+/** Plans, channels and orders carry their Traditional beside them (migration 013). */
 function planView(row: PlanRow, groups: PaymentGroup[], locale: Locale): Plan {
   return {
     id: row.id,

@@ -3,7 +3,7 @@ import { sql, type RawBuilder } from 'kysely';
 
 /**
  * A catalogue text column in the caller's script: its `<column>_tw` beside it for `tw` (migration
- * 012; null when nothing was stored reads as the Simplified text), the column itself for `cn`.
+ * 013; null when nothing was stored reads as the Simplified text), the column itself for `cn`.
  * `column` is a reference such as `c.name`.
  */
 export function inLocale(locale: Locale, column: string): RawBuilder<string> {

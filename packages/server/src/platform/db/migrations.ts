@@ -643,7 +643,7 @@ const migrations: Record<string, Migration> = {
         include (search_text)`.execute(db);
     },
   },
-  '012_locale_text': {
+  '013_locale_text': {
     // Traditional Chinese (Taiwan wording) beside every catalogue text a user reads, converted with
     // OpenCC once here and by every writer afterwards, never per request (docs/decisions.md,
     // Traditional Chinese). A null `_tw` reads as the Simplified text. Chinese titles and tags are
@@ -662,7 +662,7 @@ const migrations: Record<string, Migration> = {
   },
 };
 
-/** The catalogue columns a user reads, each with a `<column>_tw` beside it (migration 012). */
+/** The catalogue columns a user reads, each with a `<column>_tw` beside it (migration 013). */
 export const TRADITIONAL_COLUMNS: Record<string, string[]> = {
   videos: ['title'],
   categories: ['name'],

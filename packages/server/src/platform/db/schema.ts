@@ -27,7 +27,7 @@ export interface Database {
     invite_count: Generated<number>;
     views_day: string | null;
     views_used: Generated<number>;
-    /** `cn` or `tw`: the language of the account's mail and SMS (migration 012). */
+    /** `cn` or `tw`: the language of the account's mail and SMS (migration 013). */
     locale: string | null;
   };
   sessions: {
@@ -83,7 +83,7 @@ export interface Database {
     type: string;
     title: string;
     title_cn: string;
-    /** title_cn in Traditional (Taiwan wording), written with it (migration 012). */
+    /** title_cn in Traditional (Taiwan wording), written with it (migration 013). */
     title_tw: string | null;
     cover: string;
     thumb: string;
