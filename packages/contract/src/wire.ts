@@ -19,3 +19,12 @@ export const AES_GCM_NONCE_BYTES = 12;
 export function isHostTestLine(line: Line): boolean {
   return !line.mode || line.mode === 'novip';
 }
+
+/**
+ * The app's language, sent by the client as the `locale` query parameter of every API call so the
+ * server answers catalogue text, titles and mail in the same script (cn Simplified, tw Traditional).
+ * Absent or unknown reads as `cn`, the spec's default.
+ */
+export const LOCALES = ['cn', 'tw'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const LOCALE_PARAM = 'locale';

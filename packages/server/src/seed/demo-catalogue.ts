@@ -11,6 +11,8 @@ import {
 import type { Config } from '../config.ts';
 import type { MenuParams } from '../features/browse/menu-params.ts';
 import type { Db } from '../platform/db/database.ts';
+import { saveTagNames } from '../platform/db/migrations.ts';
+import { toTraditional as tw } from '../platform/script.ts';
 import { newInviteCode } from '../platform/tokens.ts';
 import {
   ACTOR_NAMES,
@@ -64,7 +66,7 @@ export async function insertDemoCatalogue(
   await db.transaction().execute(async (trx) => {
     const studios = await trx
       .insertInto('studios')
-      .values(STUDIOS.map((name, i) => ({ name, image: at(images.tiles, i) })))
+      .values(STUDIOS.map((name, i) => ({ name, name_tw: tw(name), image: at(images.tiles, i) })))
       .returning('id')
       .execute();
 
@@ -73,7 +75,13 @@ export async function insertDemoCatalogue(
       const rows = await trx
         .insertInto('categories')
         .values(
-          CATEGORY_NAMES[type].map((name, i) => ({ type, name, image: at(images.tiles, i + 8), sort: i })),
+          CATEGORY_NAMES[type].map((name, i) => ({
+            type,
+            name,
+            name_tw: tw(name),
+            image: at(images.tiles, i + 8),
+            sort: i,
+          })),
         )
         .returning('id')
         .execute();
@@ -85,6 +93,7 @@ export async function insertDemoCatalogue(
       .values(
         ACTOR_NAMES.map((name, i) => ({
           name,
+          name_tw: tw(name),
           image: at(images.avatars, i),
           cup: at(CUPS, i),
           original: i % 3 === 0 ? 1 : 0,
@@ -106,6 +115,7 @@ export async function insertDemoCatalogue(
         .values({
           user_id: user.id,
           name,
+          name_tw: tw(name),
           avatar: at(images.avatars, i + ACTOR_NAMES.length),
           followers: random.int(50, 90_000),
           tags: random.sample(TAGS, 3),
@@ -129,6 +139,7 @@ export async function insertDemoCatalogue(
           type,
           title: `${topic[1]} ${episode[1]} ${i + 1}`,
           title_cn: `${topic[0]} ${episode[0]} ${i + 1}`,
+          title_tw: tw(`${topic[0]} ${episode[0]} ${i + 1}`),
           cover: at(images.covers, serial),
           thumb: at(images.thumbs, serial),
           duration_s: Math.max(1, Math.round(asset.durationSeconds)),
@@ -202,6 +213,7 @@ export async function insertDemoCatalogue(
           menus[type].map((menu, sort) => ({
             type,
             name: menu.name,
+            name_tw: tw(menu.name),
             sort,
             filter_params: JSON.stringify({ ...menu, name: undefined }),
           })),
@@ -262,9 +274,10 @@ export async function insertDemoCatalogue(
             title: '全部分类',
             content: JSON.stringify({ category_ids: categories[type] }),
           },
-        ]),
+        ]).map((block) => ({ ...block, title_tw: tw(block.title) })),
       )
       .execute();
+    await saveTagNames(trx, [...TAGS, ...KEYWORDS]);
 
     // Ads: every link value of part 2 §2.2 appears (tea has no link, DECISIONS).
     const links = ['vip', 'share', 'newvip', 'email', 'false', 'https://example.com/partner', 'tea'];
@@ -276,6 +289,7 @@ export async function insertDemoCatalogue(
             section,
             placement: 'banner',
             title: `焦点推荐 ${i + 1}`,
+            title_tw: tw(`焦点推荐 ${i + 1}`),
             image: at(images.banners, s * 4 + i),
             link,
             sort: i,
@@ -284,6 +298,7 @@ export async function insertDemoCatalogue(
             section,
             placement: 'poster',
             title: `推广 ${i + 1}`,
+            title_tw: tw(`推广 ${i + 1}`),
             image: at(images.banners, s * 7 + i + 2),
             link,
             sort: i,
@@ -296,7 +311,9 @@ export async function insertDemoCatalogue(
       .insertInto('keywords')
       .values(
         VIDEO_TYPES.flatMap((type) =>
-          random.sample(KEYWORDS, 8).map((keyword, sort) => ({ type, keyword, sort })),
+          random
+            .sample(KEYWORDS, 8)
+            .map((keyword, sort) => ({ type, keyword, keyword_tw: tw(keyword), sort })),
         ),
       )
       .execute();
@@ -304,13 +321,19 @@ export async function insertDemoCatalogue(
     // Shop: payment groups, regular plans, one sale plan per level, tickets, exchange options.
     await trx
       .insertInto('payment_channels')
-      .values([
-        { pay_type: 'alipay', name: '支付宝', detail_name: '支付宝 通道A' },
-        { pay_type: 'alipay', name: '支付宝', detail_name: '支付宝 通道B' },
-        { pay_type: 'wechat', name: '微信支付', detail_name: '微信支付 通道A' },
-        { pay_type: 'wechat', name: '微信支付', detail_name: '微信支付 通道B' },
-        { pay_type: 'unionpay', name: '云闪付', detail_name: '银联 云闪付' },
-      ])
+      .values(
+        [
+          { pay_type: 'alipay', name: '支付宝', detail_name: '支付宝 通道A' },
+          { pay_type: 'alipay', name: '支付宝', detail_name: '支付宝 通道B' },
+          { pay_type: 'wechat', name: '微信支付', detail_name: '微信支付 通道A' },
+          { pay_type: 'wechat', name: '微信支付', detail_name: '微信支付 通道B' },
+          { pay_type: 'unionpay', name: '云闪付', detail_name: '银联 云闪付' },
+        ].map((channel) => ({
+          ...channel,
+          name_tw: tw(channel.name),
+          detail_name_tw: tw(channel.detail_name),
+        })),
+      )
       .execute();
     const plan = (
       name: string,
@@ -322,11 +345,14 @@ export async function insertDemoCatalogue(
       sale_level: string | null = null,
     ) => ({
       name,
+      name_tw: tw(name),
       days,
       price_cents: price * 100,
       original_price_cents: original * 100,
       slogan: `${days} 天畅享全部内容`,
+      slogan_tw: tw(`${days} 天畅享全部内容`),
       tag,
+      tag_tw: tw(tag),
       tag_color: '#ff4d6d',
       color: '#2a1f3d',
       sort,
@@ -347,7 +373,17 @@ export async function insertDemoCatalogue(
       ])
       .execute();
     const [welcomeTicket] = demoPerks
-      ? await trx.insertInto('ticket_templates').values(DEMO_TICKET_TEMPLATES).returning('id').execute()
+      ? await trx
+          .insertInto('ticket_templates')
+          .values(
+            DEMO_TICKET_TEMPLATES.map((ticket) => ({
+              ...ticket,
+              name_tw: tw(ticket.name),
+              slogan_tw: tw(ticket.slogan),
+            })),
+          )
+          .returning('id')
+          .execute()
       : [];
     await trx
       .insertInto('exchange_options')
@@ -355,18 +391,26 @@ export async function insertDemoCatalogue(
       .execute();
     await trx
       .insertInto('signin_rewards')
-      .values([
-        // Day 1 gives points, so a first check-in shows on the member page's points at once.
-        { day: 1, icon: 'point', amount: 5, details: '+5 积分' },
-        { day: 2, icon: 'view', amount: 2, details: '+2 次观看' },
-        { day: 3, icon: 'view', amount: 3, details: '+3 次观看' },
-        welcomeTicket
-          ? { day: 4, icon: 'discost', amount: 1, details: '优惠券 x1', ticket_template_id: welcomeTicket.id }
-          : { day: 4, icon: 'point', amount: 5, details: '+5 积分' },
-        { day: 5, icon: 'point', amount: 10, details: '+10 积分' },
-        { day: 6, icon: 'view', amount: 5, details: '+5 次观看' },
-        { day: 7, icon: 'vip', amount: 1, details: 'VIP 1 天' },
-      ])
+      .values(
+        [
+          // Day 1 gives points, so a first check-in shows on the member page's points at once.
+          { day: 1, icon: 'point', amount: 5, details: '+5 积分' },
+          { day: 2, icon: 'view', amount: 2, details: '+2 次观看' },
+          { day: 3, icon: 'view', amount: 3, details: '+3 次观看' },
+          welcomeTicket
+            ? {
+                day: 4,
+                icon: 'discost',
+                amount: 1,
+                details: '优惠券 x1',
+                ticket_template_id: welcomeTicket.id,
+              }
+            : { day: 4, icon: 'point', amount: 5, details: '+5 积分' },
+          { day: 5, icon: 'point', amount: 10, details: '+10 积分' },
+          { day: 6, icon: 'view', amount: 5, details: '+5 次观看' },
+          { day: 7, icon: 'vip', amount: 1, details: 'VIP 1 天' },
+        ].map((reward) => ({ ...reward, details_tw: tw(reward.details) })),
+      )
       .execute();
     if (demoPerks) await trx.insertInto('activity_codes').values(DEMO_ACTIVITY_CODES).execute();
     await trx

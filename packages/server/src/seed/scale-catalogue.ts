@@ -45,10 +45,11 @@ export async function growCatalogue(db: Db, target: number, log: (line: string) 
           select g, t.* from generate_series(${first}::int, ${lastSerial}::int) g
             join templates t on t.k = g % t.n
         )
-        insert into videos (avkey, type, title, title_cn, cover, thumb, duration_s, views, likes, upload_date,
+        insert into videos (avkey, type, title, title_cn, title_tw, cover, thumb, duration_s, views, likes, upload_date,
                             studio_id, creator_id, number, location, cover_type, main_tag, second_tag, tags, asset_id)
         select ${GENERATED_PREFIX} || lpad(g::text, 8, '0'), type,
                regexp_replace(title, '[0-9]+$', '') || g, regexp_replace(title_cn, '[0-9]+$', '') || g,
+               regexp_replace(title_tw, '[0-9]+$', '') || g,
                cover, thumb, duration_s, floor(random() ^ 3 * 3000000)::bigint, 0,
                now() - random() * interval '365 days', studio_id, creator_id, 'GEN-' || g,
                (${textArray(LOCATIONS)})[1 + (g * 7 + g / 13) % ${LOCATIONS.length}],

@@ -10,9 +10,19 @@ export type Channel = 'email' | 'phone';
 export function findAccount(db: Db, channel: Channel, address: string) {
   return db
     .selectFrom('users')
-    .select(['id', 'password_hash'])
+    .select(['id', 'password_hash', 'locale'])
     .where(channel, '=', address)
     .executeTakeFirst();
+}
+
+/** The language the account reads its mail and SMS in (the locale of its last code request). */
+export async function setLocaleOf(db: Db, userId: number, locale: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ locale })
+    .where('id', '=', userId)
+    .where('locale', 'is distinct from', locale)
+    .execute();
 }
 
 export function findBinding(db: Db, userId: number) {

@@ -16,7 +16,7 @@ import {
 } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope } from '../../platform/reply.ts';
-import { tokenOf } from '../../platform/request.ts';
+import { localeOf, tokenOf } from '../../platform/request.ts';
 import type { SessionService } from '../session/session.service.ts';
 import type { AccountsService } from './accounts.service.ts';
 
@@ -45,7 +45,7 @@ export const accountsRoutes =
       { schema: { querystring, body: RegisterVerifyBodySchema } },
       async (request) => {
         const { userId } = await sessions.authenticate(tokenOf(request));
-        const sent = await accounts.sendSignupCode(userId, accountNameOf(request.body));
+        const sent = await accounts.sendSignupCode(userId, accountNameOf(request.body), localeOf(request));
         return envelope(sent, Status.ok, 'code_sent');
       },
     );
@@ -62,7 +62,7 @@ export const accountsRoutes =
     );
 
     app.post('/v1/user/pwd/forget', { schema: { querystring, body: ForgetBodySchema } }, async (request) => {
-      const sent = await accounts.sendForgetCode(accountNameOf(request.body));
+      const sent = await accounts.sendForgetCode(accountNameOf(request.body), localeOf(request));
       return envelope(sent, Status.ok, 'code_sent');
     });
 
@@ -98,7 +98,11 @@ export const accountsRoutes =
       { schema: { querystring, body: ChangeBindVerifyBodySchema } },
       async (request) => {
         const session = await sessions.authenticate(tokenOf(request));
-        const sent = await accounts.sendChangeBindCode(session, accountNameOf(request.body));
+        const sent = await accounts.sendChangeBindCode(
+          session,
+          accountNameOf(request.body),
+          localeOf(request),
+        );
         return envelope(sent, Status.ok, 'code_sent');
       },
     );

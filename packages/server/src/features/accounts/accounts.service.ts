@@ -8,6 +8,7 @@ import {
   type AccountName,
   type CodeSent,
 } from '@app/contract';
+import type { Locale } from '@app/contract';
 import type { MessageSender } from '../../adapters/delivery.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/database.ts';
@@ -54,7 +55,7 @@ export function createAccountsService({ ctx, sessions, users, appInfo, senders }
       refuse(Status.conflict, 'account_already_bound');
   }
 
-  async function sendCode(purpose: CodePurpose, name: AccountName): Promise<CodeSent> {
+  async function sendCode(purpose: CodePurpose, name: AccountName, locale: Locale): Promise<CodeSent> {
     const info = await appInfo.stored();
     const timing = {
       validSeconds: info.confirm_code.limit,
@@ -63,7 +64,9 @@ export function createAccountsService({ ctx, sessions, users, appInfo, senders }
     const address = name.address;
     const code = await codes.issue(purpose, address, timing);
     // A failed delivery still counts as a send: retrying at once would only hammer a broken provider.
-    await senders[name.channel].send(codeMessage(purpose, name.channel, address, code, timing.validSeconds));
+    await senders[name.channel].send(
+      codeMessage(purpose, name.channel, address, code, timing.validSeconds, locale),
+    );
     return { countdown: timing.countdownSeconds, valid_seconds: timing.validSeconds };
   }
 
@@ -146,12 +149,13 @@ export function createAccountsService({ ctx, sessions, users, appInfo, senders }
     },
 
     /** POST /v1/register/verify: a sign-up code to an address no account uses yet. */
-    async sendSignupCode(userId: number, name: AccountName): Promise<CodeSent> {
+    async sendSignupCode(userId: number, name: AccountName, locale: Locale): Promise<CodeSent> {
       await requireChannel(name.channel);
       const user = await queries.findBinding(db, userId);
       if (user?.email || user?.phone) refuse(Status.conflict, 'user_already_bound');
       await requireUnbound(name);
-      return sendCode('signup', name);
+      await queries.setLocaleOf(db, userId, locale);
+      return sendCode('signup', name, locale);
     },
 
     /**
@@ -189,11 +193,13 @@ export function createAccountsService({ ctx, sessions, users, appInfo, senders }
     },
 
     /** POST /v1/user/pwd/forget: a reset code to a bound address (the spec's "account does not exist" otherwise). */
-    async sendForgetCode(name: AccountName): Promise<CodeSent> {
+    async sendForgetCode(name: AccountName, requestLocale: Locale): Promise<CodeSent> {
       await requireChannel(name.channel);
       const account = await queries.findAccount(db, name.channel, name.address);
       if (!account?.password_hash) refuse(Status.invalid, 'account_not_exist');
-      return sendCode('forget', name);
+      // Whoever asks, the mail goes to the owner: in the owner's language when it is known.
+      const locale = account.locale === 'tw' || account.locale === 'cn' ? account.locale : requestLocale;
+      return sendCode('forget', name, locale);
     },
 
     /** POST /v1/user/pwd/reset without a new password: only checks the code (tries still count). */
@@ -240,11 +246,12 @@ export function createAccountsService({ ctx, sessions, users, appInfo, senders }
     },
 
     /** POST /v1/user/changereg/verify: a code to the new address, after a recent password check. */
-    async sendChangeBindCode(session: SessionUser, name: AccountName): Promise<CodeSent> {
+    async sendChangeBindCode(session: SessionUser, name: AccountName, locale: Locale): Promise<CodeSent> {
       await requirePasswordChecked(session.sessionId);
       await requireChannel(name.channel);
       await requireUnbound(name);
-      return sendCode('changeBind', name);
+      await queries.setLocaleOf(db, session.userId, locale);
+      return sendCode('changeBind', name, locale);
     },
 
     /** POST /v1/user/changereg/binding: the new address replaces the one of its channel. */

@@ -1,6 +1,8 @@
-import type { AppInfo } from '@app/contract';
+import type { AppInfo, Locale } from '@app/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
+import { localeOf } from '../../platform/request.ts';
+import { toTraditional } from '../../platform/script.ts';
 import { readSetting, writeSetting } from '../../platform/settings.ts';
 import type { LinesService } from '../lines/lines.service.ts';
 import { defaultAppInfo, type StoredAppInfo } from './app-info.defaults.ts';
@@ -21,13 +23,31 @@ export function createAppInfoService(ctx: AppContext, lines: LinesService) {
     reading.catch(() => cached === reading && (cached = undefined));
     return reading;
   }
-  ctx.cache.onInvalidate(APP_INFO_TOPIC, () => (cached = undefined));
+  // The operator writes the texts in Simplified; their Traditional is made once per change.
+  let cachedTw: Promise<StoredAppInfo> | undefined;
+  async function storedIn(locale: Locale): Promise<StoredAppInfo> {
+    if (locale === 'cn') return stored();
+    cachedTw ??= stored().then((info) => ({
+      ...info,
+      pwa: {
+        ...info.pwa,
+        message: toTraditional(info.pwa.message),
+        sub_message: toTraditional(info.pwa.sub_message),
+      },
+      home: { ...info.home, news_content: toTraditional(info.home.news_content) },
+    }));
+    return cachedTw;
+  }
+  ctx.cache.onInvalidate(APP_INFO_TOPIC, () => {
+    cached = undefined;
+    cachedTw = undefined;
+  });
 
   return {
     stored,
 
     async appInfo(request: FastifyRequest): Promise<AppInfo> {
-      const info = await stored();
+      const info = await storedIn(localeOf(request));
       const [mainOrigin = ''] = lines.lineOrigins(request);
       return {
         ...info,

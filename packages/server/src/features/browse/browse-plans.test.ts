@@ -96,17 +96,17 @@ describe('query plans on a large catalogue', () => {
         for (const filters of filterSets) {
           for (const page of [1, 40]) {
             await expectIndexed(`menu ${menu.id} ${order} ${JSON.stringify(filters)} page ${page}`, () =>
-              browse.menuList(menu.id, { order, filters, page }, undefined),
+              browse.menuList(menu.id, { order, filters, page }, undefined, 'tw'),
             );
           }
         }
       }
       const category = categories.find((candidate) => candidate.type === menu.type)!;
       await expectIndexed(`menu ${menu.id} category`, () =>
-        browse.menuList(menu.id, { filters: {}, category: category.id, page: 1 }, undefined),
+        browse.menuList(menu.id, { filters: {}, category: category.id, page: 1 }, undefined, 'tw'),
       );
       await expectIndexed(`menu ${menu.id} tag`, () =>
-        browse.menuList(menu.id, { filters: {}, list: '旅行', page: 2 }, undefined),
+        browse.menuList(menu.id, { filters: {}, list: '旅行', page: 2 }, undefined, 'tw'),
       );
     }
   });
@@ -125,7 +125,7 @@ describe('query plans on a large catalogue', () => {
         '城'.repeat(300),
       ]) {
         await expectIndexed(`search ${type} ${text.slice(0, 10)}`, () =>
-          browse.search(type, text, 1, undefined),
+          browse.search(type, text, 1, undefined, 'tw'),
         );
       }
     }
@@ -159,21 +159,21 @@ describe('query plans on a large catalogue', () => {
     const actor = await sut.db.selectFrom('actors').select('id').limit(1).executeTakeFirstOrThrow();
 
     for (const type of ['long', 'short', 'original'] as const) {
-      await expectIndexed(`feed ${type}`, () => browse.recommend(type, 0, ['美食', '旅行'], user.id));
+      await expectIndexed(`feed ${type}`, () => browse.recommend(type, 0, ['美食', '旅行'], user.id, 'tw'));
       const shuffle = blocks.find((block) => block.type === type && block.layout === 4)!;
-      await expectIndexed(`shuffle ${type}`, () => browse.recommend(type, shuffle.id, [], user.id));
-      await expectIndexed(`top ${type}`, () => browse.topVideos(type, user.id));
-      await expectIndexed(`classic ${type}`, () => browse.classic(type, 2, user.id));
-      await expectIndexed(`explore ${type}`, () => explore.exploreVideos(type, 3, user.id));
-      await expectIndexed(`creator ${type}`, () => explore.userVideos(creators[0]!, type, 2, user.id));
+      await expectIndexed(`shuffle ${type}`, () => browse.recommend(type, shuffle.id, [], user.id, 'tw'));
+      await expectIndexed(`top ${type}`, () => browse.topVideos(type, user.id, 'tw'));
+      await expectIndexed(`classic ${type}`, () => browse.classic(type, 2, user.id, 'tw'));
+      await expectIndexed(`explore ${type}`, () => explore.exploreVideos(type, 3, user.id, 'tw'));
+      await expectIndexed(`creator ${type}`, () => explore.userVideos(creators[0]!, type, 2, user.id, 'tw'));
     }
     for (const order of ['views', 'vcount'] as const) {
       await expectIndexed(`actors ${order}`, () =>
-        browse.actors({ original: 0, order, filters: { cup: 'B' }, page: 1 }, user.id),
+        browse.actors({ original: 0, order, filters: { cup: 'B' }, page: 1 }, user.id, 'tw'),
       );
     }
-    await expectIndexed('actor page', () => browse.actorPage(actor.id, 3, user.id));
-    await expectIndexed('follows', () => explore.follows(user.id, 1));
-    await expectIndexed('creator', () => explore.user(creators[0]!, user.id));
+    await expectIndexed('actor page', () => browse.actorPage(actor.id, 3, user.id, 'tw'));
+    await expectIndexed('follows', () => explore.follows(user.id, 1, 'tw'));
+    await expectIndexed('creator', () => explore.user(creators[0]!, user.id, 'tw'));
   });
 });

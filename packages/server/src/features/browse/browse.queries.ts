@@ -130,7 +130,7 @@ export function findMenu(db: Db, menuId: number) {
 export function menusOfType(db: Db, type: VideoType) {
   return db
     .selectFrom('menus')
-    .select(['id', 'name', 'filter_params'])
+    .select(['id', 'name', 'name_tw', 'filter_params'])
     .where('type', '=', type)
     .orderBy('sort')
     .orderBy('id')
@@ -147,6 +147,7 @@ export function categoriesWithCounts(db: Db, ids: readonly number[]) {
     .select((eb) => [
       'c.id',
       'c.name',
+      'c.name_tw',
       'c.image',
       eb
         .selectFrom('video_categories as vc')
@@ -161,7 +162,7 @@ export function categoriesWithCounts(db: Db, ids: readonly number[]) {
 export function recommendBlocks(db: Db, type: VideoType) {
   return db
     .selectFrom('recommend_blocks')
-    .select(['id', 'layout', 'title', 'content'])
+    .select(['id', 'layout', 'title', 'title_tw', 'content'])
     .where('type', '=', type)
     .orderBy('sort')
     .orderBy('id')
@@ -171,7 +172,7 @@ export function recommendBlocks(db: Db, type: VideoType) {
 export function bannerAds(db: Db, type: VideoType) {
   return db
     .selectFrom('ads')
-    .select(['id', 'title', 'image', 'link'])
+    .select(['id', 'title', 'title_tw', 'image', 'link'])
     .where('section', '=', type)
     .where('placement', '=', 'banner')
     .orderBy('sort')
@@ -182,7 +183,7 @@ export function bannerAds(db: Db, type: VideoType) {
 export function studios(db: Db, ids: readonly number[]) {
   return db
     .selectFrom('studios')
-    .select(['id', 'name', 'image'])
+    .select(['id', 'name', 'name_tw', 'image'])
     .where(sql<SqlBool>`id = any(${[...ids]}::integer[])`)
     .execute();
 }
@@ -311,10 +312,15 @@ export async function countActors(db: Db, selection: ActorSelection, ceiling: nu
 
 // ---- keywords, likes, ad clicks ----
 
+/** Each tag's Traditional name (tags are keys too: lists look videos up by the Simplified tag). */
+export function tagNames(db: Db) {
+  return db.selectFrom('tag_names').select(['tag', 'tag_tw']).execute();
+}
+
 export function keywords(db: Db) {
   return db
     .selectFrom('keywords')
-    .select(['type', 'keyword'])
+    .select(['type', 'keyword', 'keyword_tw'])
     .orderBy('type')
     .orderBy('sort')
     .orderBy('id')

@@ -18,7 +18,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fail } from '../../platform/errors.ts';
 import { envelope } from '../../platform/reply.ts';
-import { tokenOf } from '../../platform/request.ts';
+import { localeOf, tokenOf } from '../../platform/request.ts';
 import type { SessionService } from '../session/session.service.ts';
 import type { BrowseService } from './browse.service.ts';
 
@@ -43,18 +43,20 @@ export const browseRoutes =
     for (const [path, type] of Object.entries(HOME_PATHS)) {
       app.get(`/v1/${path}/menus`, { schema: { querystring } }, async (request) => {
         await viewerOf(sessions, request);
-        return envelope(await browse.homeMenus(type));
+        return envelope(await browse.homeMenus(type, localeOf(request)));
       });
       app.get(`/v1/${path}/tags`, { schema: { querystring } }, async (request) => {
         await viewerOf(sessions, request);
-        return envelope(await browse.homeTags(type));
+        return envelope(await browse.homeTags(type, localeOf(request)));
       });
       app.get(
         `/v2/${path}/videos/:id`,
         { schema: { params: RecommendParamsSchema, querystring: RecommendQuerySchema } },
         async (request) => {
           const userId = await viewerOf(sessions, request);
-          return envelope(await browse.recommend(type, request.params.id, request.query.tags, userId));
+          return envelope(
+            await browse.recommend(type, request.params.id, request.query.tags, userId, localeOf(request)),
+          );
         },
       );
     }
@@ -62,7 +64,7 @@ export const browseRoutes =
     for (const [path, type] of Object.entries(CLASSIC_PATHS)) {
       app.get(`/v1/${path}/videos/6`, { schema: { querystring: BrowsePageQuerySchema } }, async (request) => {
         const userId = await viewerOf(sessions, request);
-        return envelope(await browse.classic(type, request.query.page, userId));
+        return envelope(await browse.classic(type, request.query.page, userId, localeOf(request)));
       });
     }
 
@@ -71,13 +73,15 @@ export const browseRoutes =
       { schema: { params: MenuListParamsSchema, querystring: MenuListQuerySchema } },
       async (request) => {
         const userId = await viewerOf(sessions, request);
-        return envelope(await browse.menuList(request.params.menu_id, request.query, userId));
+        return envelope(
+          await browse.menuList(request.params.menu_id, request.query, userId, localeOf(request)),
+        );
       },
     );
 
     app.get('/v1/actors', { schema: { querystring: ActorListQuerySchema } }, async (request) => {
       const userId = await viewerOf(sessions, request);
-      return envelope(await browse.actors(request.query, userId));
+      return envelope(await browse.actors(request.query, userId, localeOf(request)));
     });
 
     app.get(
@@ -85,13 +89,15 @@ export const browseRoutes =
       { schema: { params: ActorPageParamsSchema, querystring: BrowsePageQuerySchema } },
       async (request) => {
         const userId = await viewerOf(sessions, request);
-        return envelope(await browse.actorPage(request.params.actorid, request.query.page, userId));
+        return envelope(
+          await browse.actorPage(request.params.actorid, request.query.page, userId, localeOf(request)),
+        );
       },
     );
 
     app.get('/v1/keywords/popular', { schema: { querystring } }, async (request) => {
       await viewerOf(sessions, request);
-      return envelope(await browse.popularKeywords());
+      return envelope(await browse.popularKeywords(localeOf(request)));
     });
 
     app.get(
@@ -99,7 +105,7 @@ export const browseRoutes =
       { schema: { params: TopVideosParamsSchema, querystring } },
       async (request) => {
         const userId = await viewerOf(sessions, request);
-        return envelope(await browse.topVideos(request.params.type, userId));
+        return envelope(await browse.topVideos(request.params.type, userId, localeOf(request)));
       },
     );
 
@@ -109,7 +115,7 @@ export const browseRoutes =
       async (request) => {
         const userId = await viewerOf(sessions, request);
         const { type, search } = request.params;
-        return envelope(await browse.search(type, search, request.query.page, userId));
+        return envelope(await browse.search(type, search, request.query.page, userId, localeOf(request)));
       },
     );
     // An empty search names no keyword: bad input, not a missing page.

@@ -9,6 +9,7 @@ import {
   TOP_VIDEOS,
   type Actor,
   type Category,
+  type Locale,
   type MenuFilters,
   type MenuKind,
   type RecommendBlock,
@@ -18,6 +19,7 @@ import {
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { fail, notFound } from '../../platform/errors.ts';
+import { textIn, toSimplified } from '../../platform/script.ts';
 import { CATALOGUE_TOPIC } from '../catalogue/catalogue.service.ts';
 import { isVideoType, loadActors, loadVideos } from '../catalogue/list-objects.ts';
 import * as queries from './browse.queries.ts';
@@ -50,9 +52,14 @@ export function createBrowseService(ctx: AppContext, likes: LikeSets) {
   const lists = new ListCache(LIST_CACHE_TTL_MS, LIST_CACHE_MAX);
   ctx.cache.onInvalidate(CATALOGUE_TOPIC, () => lists.clear());
 
-  /** A page of a video list as everyone sees it; like flags come per caller. */
-  function publicVideoList(selection: queries.VideoSelection, page: number, pageSize: number) {
-    const key = JSON.stringify(['videos', { ...selection, now: undefined }, page, pageSize]);
+  /** A page of a video list as everyone of a locale sees it; like flags come per caller. */
+  function publicVideoList(
+    selection: queries.VideoSelection,
+    page: number,
+    pageSize: number,
+    locale: Locale,
+  ) {
+    const key = JSON.stringify(['videos', { ...selection, now: undefined }, page, pageSize, locale]);
     return lists.get(key, async (): Promise<VideoList> => {
       const ceiling = queries.countCeiling(page, pageSize);
       const offset = (page - 1) * pageSize;
@@ -68,7 +75,7 @@ export function createBrowseService(ctx: AppContext, likes: LikeSets) {
         total = await queries.countVideos(db, selection, ceiling);
         ids = offset < total ? await queries.videoPage(db, selection, page, pageSize) : [];
       }
-      return { videos: await loadVideos(db, ids, undefined), total_results: total };
+      return { videos: await loadVideos(db, ids, undefined, locale), total_results: total };
     });
   }
 
@@ -76,9 +83,10 @@ export function createBrowseService(ctx: AppContext, likes: LikeSets) {
     selection: queries.VideoSelection,
     page: number,
     userId: number | undefined,
+    locale: Locale,
     pageSize = PAGE_SIZE,
   ): Promise<VideoList> {
-    const list = await publicVideoList({ ...selection, now: Date.now() }, page, pageSize);
+    const list = await publicVideoList({ ...selection, now: Date.now() }, page, pageSize, locale);
     return { videos: await withVideoLikes(likes, list.videos, userId), total_results: list.total_results };
   }
 
@@ -98,7 +106,17 @@ export function createBrowseService(ctx: AppContext, likes: LikeSets) {
     if (!category || category.type !== type) notFound('category_not_found');
   }
 
-  async function categories(ids: readonly number[]): Promise<Category[]> {
+  /** Tags are stored in Simplified (they are keys); a `tw` caller reads their Traditional names. */
+  async function tagsIn(locale: Locale, tags: readonly string[]): Promise<string[]> {
+    if (locale === 'cn') return [...tags];
+    const names = await lists.get('tag-names', async () => {
+      const rows = await queries.tagNames(db);
+      return new Map(rows.map((row) => [row.tag, row.tag_tw]));
+    });
+    return tags.map((tag) => names.get(tag) ?? tag);
+  }
+
+  async function categories(ids: readonly number[], locale: Locale): Promise<Category[]> {
     if (ids.length === 0) return [];
     const rows = await queries.categoriesWithCounts(db, ids);
     const byId = new Map(rows.map((row) => [row.id, row]));
@@ -108,7 +126,7 @@ export function createBrowseService(ctx: AppContext, likes: LikeSets) {
         ? [
             {
               category_id: row.id,
-              category_name: row.name,
+              category_name: textIn(locale, row.name, row.name_tw),
               category_image: row.image,
               category_video_count: Number(row.video_count ?? 0),
             },
@@ -119,14 +137,15 @@ export function createBrowseService(ctx: AppContext, likes: LikeSets) {
 
   async function block(
     type: VideoType,
-    row: { id: number; layout: number; title: string; content: unknown },
+    row: { id: number; layout: number; title: string; title_tw: string | null; content: unknown },
     chosenTags: string[],
+    locale: Locale,
   ): Promise<RecommendBlock> {
     const content = BlockContentSchema.parse(row.content);
     const empty: RecommendBlock = {
       block_id: row.id,
       layout: row.layout,
-      title: row.title,
+      title: textIn(locale, row.title, row.title_tw),
       ads: [],
       tags: [],
       videos: [],
@@ -142,7 +161,7 @@ export function createBrowseService(ctx: AppContext, likes: LikeSets) {
           ...empty,
           ads: ads.map((ad) => ({
             ad_id: ad.id,
-            ad_title: ad.title,
+            ad_title: textIn(locale, ad.title, ad.title_tw),
             ad_img_url: ad.image,
             ad_link_url: ad.link,
           })),
@@ -152,16 +171,20 @@ export function createBrowseService(ctx: AppContext, likes: LikeSets) {
         const tags = content.tags ?? [];
         const wanted = chosenTags.length > 0 ? chosenTags : tags;
         const ids = wanted.length > 0 ? await queries.videosWithAnyTag(db, type, wanted, limit) : [];
-        return { ...empty, tags, videos: await loadVideos(db, ids, undefined) };
+        return {
+          ...empty,
+          tags: await tagsIn(locale, tags),
+          videos: await loadVideos(db, ids, undefined, locale),
+        };
       }
       case 4: {
         const ids = await queries.shuffledVideos(db, type, limit, Math.random);
-        return { ...empty, videos: await loadVideos(db, ids, undefined) };
+        return { ...empty, videos: await loadVideos(db, ids, undefined, locale) };
       }
       case 5: {
         const actorIds = content.actor_ids ?? [];
         const [actors, links] = await Promise.all([
-          loadActors(db, actorIds, undefined),
+          loadActors(db, actorIds, undefined, locale),
           queries.newestVideosOfActors(db, type, actorIds, content.videos_per_actor ?? FEED_ACTOR_VIDEOS),
         ]);
         return {
@@ -173,6 +196,7 @@ export function createBrowseService(ctx: AppContext, likes: LikeSets) {
                 db,
                 links.filter((link) => link.actor_id === actor.actor_id).map((link) => link.video_id),
                 undefined,
+                locale,
               ),
             })),
           ),
@@ -187,32 +211,38 @@ export function createBrowseService(ctx: AppContext, likes: LikeSets) {
           studios: ids.flatMap((id) => {
             const studio = byId.get(id);
             return studio
-              ? [{ studio_id: studio.id, studio_name: studio.name, studio_image: studio.image }]
+              ? [
+                  {
+                    studio_id: studio.id,
+                    studio_name: textIn(locale, studio.name, studio.name_tw),
+                    studio_image: studio.image,
+                  },
+                ]
               : [];
           }),
         };
       }
       case 11: {
-        const actors = await loadActors(db, content.actor_ids ?? [], undefined);
+        const actors = await loadActors(db, content.actor_ids ?? [], undefined, locale);
         return { ...empty, actors: actors.map((actor) => ({ ...actor, videos: [] })) };
       }
       case 12:
       case 14:
-        return { ...empty, categories: await categories(content.category_ids ?? []) };
+        return { ...empty, categories: await categories(content.category_ids ?? [], locale) };
       default:
         return empty;
     }
   }
 
   return {
-    async homeMenus(type: VideoType) {
+    async homeMenus(type: VideoType, locale: Locale) {
       const rows = await lists.get(`menus:${type}`, () => queries.menusOfType(db, type));
       return {
         menus: rows.map((row) => {
           const { kind } = MenuParamsSchema.parse(row.filter_params);
           return {
             menu_id: row.id,
-            menu_name: row.name,
+            menu_name: textIn(locale, row.name, row.name_tw),
             filterParams: { kind, filters: menuFilterSet(type, kind) },
           };
         }),
@@ -220,24 +250,34 @@ export function createBrowseService(ctx: AppContext, likes: LikeSets) {
     },
 
     /** The interest picker's tags: those of the type's layout-3 block. */
-    async homeTags(type: VideoType) {
+    async homeTags(type: VideoType, locale: Locale) {
       const blocks = await lists.get(`blocks:${type}`, () => queries.recommendBlocks(db, type));
       const picker = blocks.find((row) => row.layout === 3);
-      return { tags: picker ? (BlockContentSchema.parse(picker.content).tags ?? []) : [] };
+      return {
+        tags: await tagsIn(locale, picker ? (BlockContentSchema.parse(picker.content).tags ?? []) : []),
+      };
     },
 
     /** Block 0 is the whole feed; another id is that block alone, drawn afresh (shuffle's next batch). */
-    async recommend(type: VideoType, blockId: number, tags: string[], userId: number | undefined) {
+    async recommend(
+      type: VideoType,
+      blockId: number,
+      chosenTags: string[],
+      userId: number | undefined,
+      locale: Locale,
+    ) {
       const rows = await lists.get(`blocks:${type}`, () => queries.recommendBlocks(db, type));
+      // A tw caller picks Traditional tag names; the stored tags are Simplified.
+      const tags = chosenTags.map(toSimplified);
       let blocks: RecommendBlock[];
       if (blockId === 0) {
-        blocks = await lists.get(JSON.stringify(['feed', type, tags]), () =>
-          Promise.all(rows.map((row) => block(type, row, tags))),
+        blocks = await lists.get(JSON.stringify(['feed', type, tags, locale]), () =>
+          Promise.all(rows.map((row) => block(type, row, tags, locale))),
         );
       } else {
         const row = rows.find((candidate) => candidate.id === blockId);
         if (!row) notFound();
-        blocks = [await block(type, row, tags)];
+        blocks = [await block(type, row, tags, locale)];
       }
       return { blocks: await withBlockLikes(likes, blocks, userId) };
     },
@@ -253,6 +293,7 @@ export function createBrowseService(ctx: AppContext, likes: LikeSets) {
         page: number;
       },
       userId: number | undefined,
+      locale: Locale,
     ): Promise<VideoList> {
       const menu = await menuOf(menuId, query.video_type);
       const { params } = menu;
@@ -264,41 +305,43 @@ export function createBrowseService(ctx: AppContext, likes: LikeSets) {
           filters: { ...(params.top ? { top: params.top } : {}), ...query.filters },
           menu: { tag: params.tag, mainTag: params.mainTag, secondTag: params.secondTag },
           categoryId: query.category,
-          tag: query.list,
+          tag: query.list === undefined ? undefined : toSimplified(query.list),
         },
         query.page,
         userId,
+        locale,
       );
     },
 
     async actors(
       query: { original: number; order: 'views' | 'vcount'; filters: MenuFilters; page: number },
       userId: number | undefined,
+      locale: Locale,
     ) {
       const selection = { original: query.original, order: query.order, cup: query.filters.cup };
-      const list = await lists.get(JSON.stringify(['actors', selection, query.page]), async () => {
+      const list = await lists.get(JSON.stringify(['actors', selection, query.page, locale]), async () => {
         const [ids, total] = await Promise.all([
           queries.actorPage(db, selection, query.page, PAGE_SIZE),
           queries.countActors(db, selection, queries.countCeiling(query.page, PAGE_SIZE)),
         ]);
-        return { actors: await loadActors(db, ids, undefined), total_results: total };
+        return { actors: await loadActors(db, ids, undefined, locale), total_results: total };
       });
       return { actors: await withActorLikes(likes, list.actors, userId), total_results: list.total_results };
     },
 
-    async actorPage(actorId: number, page: number, userId: number | undefined) {
-      const found = await lists.get(JSON.stringify(['actor', actorId, page]), async () => {
+    async actorPage(actorId: number, page: number, userId: number | undefined, locale: Locale) {
+      const found = await lists.get(JSON.stringify(['actor', actorId, page, locale]), async () => {
         const actor = await queries.findActor(db, actorId);
         if (!actor) return undefined;
         const [[loaded], ids, total] = await Promise.all([
-          loadActors(db, [actorId], undefined),
+          loadActors(db, [actorId], undefined, locale),
           queries.actorVideoPage(db, actorId, page, PAGE_SIZE),
           queries.countActorVideos(db, actorId),
         ]);
         return {
           actor: loaded!,
           actor_url: actor.image,
-          videos: await loadVideos(db, ids, undefined),
+          videos: await loadVideos(db, ids, undefined, locale),
           total_results: total,
         };
       });
@@ -310,24 +353,27 @@ export function createBrowseService(ctx: AppContext, likes: LikeSets) {
       return { ...found, actor: actor!, videos };
     },
 
-    async popularKeywords() {
+    async popularKeywords(locale: Locale) {
       const rows = await lists.get('keywords', () => queries.keywords(db));
       const keywords: Record<VideoType, string[]> = { long: [], short: [], original: [] };
-      for (const row of rows) if (isVideoType(row.type)) keywords[row.type].push(row.keyword);
+      for (const row of rows) {
+        if (isVideoType(row.type)) keywords[row.type].push(textIn(locale, row.keyword, row.keyword_tw));
+      }
       return { keywords };
     },
 
-    async topVideos(type: VideoType, userId: number | undefined) {
-      const list = await publicVideoList({ type, order: 'views' }, 1, TOP_VIDEOS);
+    async topVideos(type: VideoType, userId: number | undefined, locale: Locale) {
+      const list = await publicVideoList({ type, order: 'views' }, 1, TOP_VIDEOS, locale);
       return { videos: await withVideoLikes(likes, list.videos, userId) };
     },
 
-    search(type: VideoType, search: string, page: number, userId: number | undefined) {
-      return videoList({ type, order: 'time', search }, page, userId);
+    /** Script-blind: the query is read in Simplified, as the search text is stored (migration 013). */
+    search(type: VideoType, search: string, page: number, userId: number | undefined, locale: Locale) {
+      return videoList({ type, order: 'time', search: toSimplified(search) }, page, userId, locale);
     },
 
-    classic(type: VideoType, page: number, userId: number | undefined) {
-      return videoList({ type, order: 'views' }, page, userId, CLASSIC_PAGE_SIZE);
+    classic(type: VideoType, page: number, userId: number | undefined, locale: Locale) {
+      return videoList({ type, order: 'views' }, page, userId, locale, CLASSIC_PAGE_SIZE);
     },
 
     videoList,

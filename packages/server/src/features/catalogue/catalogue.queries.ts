@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db/database.ts';
 export function listMenus(db: Db) {
   return db
     .selectFrom('menus')
-    .select(['id', 'type', 'name'])
+    .select(['id', 'type', 'name', 'name_tw'])
     .orderBy('type')
     .orderBy('sort')
     .orderBy('id')
@@ -17,6 +17,7 @@ export function listCategoriesWithCounts(db: Db, type: VideoType) {
     .select((eb) => [
       'c.id',
       'c.name',
+      'c.name_tw',
       'c.image',
       eb
         .selectFrom('video_categories as vc')
@@ -33,7 +34,7 @@ export function listCategoriesWithCounts(db: Db, type: VideoType) {
 export function listPosterAds(db: Db) {
   return db
     .selectFrom('ads')
-    .select(['id', 'section', 'title', 'image', 'link'])
+    .select(['id', 'section', 'title', 'title_tw', 'image', 'link'])
     .where('placement', '=', 'poster')
     .orderBy('section')
     .orderBy('sort')

@@ -1,5 +1,6 @@
-import { type Ad, type Category, type VideoType } from '@app/contract';
+import { type Ad, type Category, type Locale, type VideoType } from '@app/contract';
 import type { AppContext } from '../../platform/context.ts';
+import { textIn } from '../../platform/script.ts';
 import * as queries from './catalogue.queries.ts';
 import { isVideoType } from './list-objects.ts';
 
@@ -14,33 +15,34 @@ function emptySections<T>(): BySection<T> {
 
 export function createCatalogueService(ctx: AppContext) {
   return {
-    async menus() {
+    async menus(locale: Locale) {
       const menus = emptySections<{ menu_id: number; menu_name: string }>();
       for (const row of await queries.listMenus(ctx.db)) {
-        if (isVideoType(row.type)) menus[row.type].push({ menu_id: row.id, menu_name: row.name });
+        if (isVideoType(row.type))
+          menus[row.type].push({ menu_id: row.id, menu_name: textIn(locale, row.name, row.name_tw) });
       }
       return { menus };
     },
 
-    async categories(type: VideoType): Promise<{ categories: Category[] }> {
+    async categories(type: VideoType, locale: Locale): Promise<{ categories: Category[] }> {
       const rows = await queries.listCategoriesWithCounts(ctx.db, type);
       return {
         categories: rows.map((row) => ({
           category_id: row.id,
-          category_name: row.name,
+          category_name: textIn(locale, row.name, row.name_tw),
           category_image: row.image,
           category_video_count: Number(row.video_count ?? 0),
         })),
       };
     },
 
-    async posterAds(): Promise<BySection<Ad>> {
+    async posterAds(locale: Locale): Promise<BySection<Ad>> {
       const sections = emptySections<Ad>();
       for (const row of await queries.listPosterAds(ctx.db)) {
         if (isVideoType(row.section)) {
           sections[row.section].push({
             ad_id: row.id,
-            ad_title: row.title,
+            ad_title: textIn(locale, row.title, row.title_tw),
             ad_img_url: row.image,
             ad_link_url: row.link,
           });

@@ -1,12 +1,14 @@
-import { VIDEO_TYPES, type Actor, type Video, type VideoType } from '@app/contract';
+import { VIDEO_TYPES, type Actor, type Locale, type Video, type VideoType } from '@app/contract';
 import { sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../../platform/db/database.ts';
+import { inLocale, tagsInLocale } from '../../platform/db/in-locale.ts';
 
 /**
  * The Video and Actor objects of part 2 §3 as every list sends them. A list finds its page of ids
  * (with whatever index serves its order) and asks here for the objects, in that order, with the
  * caller's like flags. `userId` is undefined for a caller without an account: nothing is liked.
+ * Names, tags and titles come in the caller's script (`locale`).
  */
 
 /** User ids start at 1, so this matches no like. */
@@ -16,6 +18,7 @@ export async function loadVideos(
   db: Db,
   ids: readonly number[],
   userId: number | undefined,
+  locale: Locale,
 ): Promise<Video[]> {
   if (ids.length === 0) return [];
   const rows = await db
@@ -31,6 +34,7 @@ export async function loadVideos(
       'v.type',
       'v.title',
       'v.title_cn',
+      'v.title_tw',
       'v.cover',
       'v.thumb',
       'v.duration_s',
@@ -39,15 +43,15 @@ export async function loadVideos(
       'v.number',
       'v.main_tag',
       'v.second_tag',
-      'v.tags',
-      's.name as studio_name',
-      'cp.name as creator_name',
+      tagsInLocale(locale, 'v.tags').as('tags'),
+      inLocale(locale, 's.name').as('studio_name'),
+      inLocale(locale, 'cp.name').as('creator_name'),
       'vl.liked_at',
       jsonArrayFrom(
         eb
           .selectFrom('video_categories as vc')
           .innerJoin('categories as c', 'c.id', 'vc.category_id')
-          .select(['c.id as category_id', 'c.name as category_name'])
+          .select(['c.id as category_id', inLocale(locale, 'c.name').as('category_name')])
           .whereRef('vc.video_id', '=', 'v.id')
           .orderBy('c.sort')
           .orderBy('c.id'),
@@ -56,7 +60,7 @@ export async function loadVideos(
         eb
           .selectFrom('video_actors as va')
           .innerJoin('actors as a', 'a.id', 'va.actor_id')
-          .select(['a.id as actor_id', 'a.name as actor_name'])
+          .select(['a.id as actor_id', inLocale(locale, 'a.name').as('actor_name')])
           .whereRef('va.video_id', '=', 'v.id')
           .orderBy('a.id'),
       ).as('actors'),
@@ -69,12 +73,13 @@ export async function loadVideos(
   return ids.flatMap((id) => {
     const row = byId.get(id);
     if (!row || !isVideoType(row.type)) return [];
+    const titles = videoTitles(row, locale);
     return [
       {
         video_id: row.avkey,
         video_type: row.type,
-        video_title: row.title,
-        video_title_cn: row.title_cn,
+        video_title: titles.title,
+        video_title_cn: titles.chinese,
         cover: row.cover,
         thumb: row.thumb,
         video_duration: row.duration_s,
@@ -94,10 +99,23 @@ export async function loadVideos(
   });
 }
 
+/**
+ * The one title rule of every reply that carries a video: the Chinese title in the caller's script,
+ * the English title only where the video has no Chinese one. `chinese` is '' then.
+ */
+export function videoTitles(
+  row: { title: string; title_cn: string; title_tw: string | null },
+  locale: Locale,
+): { title: string; chinese: string } {
+  const chinese = locale === 'tw' ? (row.title_tw ?? row.title_cn) : row.title_cn;
+  return { title: chinese || row.title, chinese };
+}
+
 export async function loadActors(
   db: Db,
   ids: readonly number[],
   userId: number | undefined,
+  locale: Locale,
 ): Promise<Actor[]> {
   if (ids.length === 0) return [];
   const rows = await db
@@ -105,7 +123,7 @@ export async function loadActors(
     .leftJoin('actor_likes as al', (join) =>
       join.onRef('al.actor_id', '=', 'a.id').on('al.user_id', '=', userId ?? NO_USER),
     )
-    .select(['a.id', 'a.name', 'a.image', 'a.cup', 'a.original', 'al.liked_at'])
+    .select(['a.id', inLocale(locale, 'a.name').as('name'), 'a.image', 'a.cup', 'a.original', 'al.liked_at'])
     .where(sql<boolean>`a.id = any(${[...ids]}::integer[])`)
     .execute();
 

@@ -1,6 +1,7 @@
 import { IMPORT_COOLDOWN_MIN, PAGE_SIZE, type VideoType } from '@app/contract';
 import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../../platform/db/database.ts';
+import { tagsInLocale } from '../../platform/db/in-locale.ts';
 import { literalLimit } from '../browse/browse.queries.ts';
 
 /** Creator profiles with the caller's follow flag (`userId` 0 matches no follow). */
@@ -10,7 +11,16 @@ export function creatorProfiles(db: Db, creatorIds: readonly number[], userId: n
     .leftJoin('user_follows as f', (join) =>
       join.onRef('f.creator_id', '=', 'cp.user_id').on('f.user_id', '=', userId),
     )
-    .select(['cp.user_id', 'cp.name', 'cp.avatar', 'cp.followers', 'cp.tags', 'f.followed_at'])
+    .select([
+      'cp.user_id',
+      'cp.name',
+      'cp.name_tw',
+      'cp.avatar',
+      'cp.followers',
+      'cp.tags',
+      tagsInLocale('tw', 'cp.tags').as('tags_tw'),
+      'f.followed_at',
+    ])
     .where(sql<SqlBool>`cp.user_id = any(${[...creatorIds]}::bigint[])`)
     .execute();
 }

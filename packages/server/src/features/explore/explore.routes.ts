@@ -10,7 +10,7 @@ import {
 } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope } from '../../platform/reply.ts';
-import { tokenOf } from '../../platform/request.ts';
+import { localeOf, tokenOf } from '../../platform/request.ts';
 import { viewerOf } from '../browse/browse.routes.ts';
 import type { SessionService } from '../session/session.service.ts';
 import type { ExploreService } from './explore.service.ts';
@@ -26,14 +26,16 @@ export const exploreRoutes =
       { schema: { params: ExploreVideosParamsSchema, querystring: BrowsePageQuerySchema } },
       async (request) => {
         const userId = await viewerOf(sessions, request);
-        return envelope(await explore.exploreVideos(request.params.type, request.query.page, userId));
+        return envelope(
+          await explore.exploreVideos(request.params.type, request.query.page, userId, localeOf(request)),
+        );
       },
     );
 
     // Whose follows: the caller's, so a token is needed.
     app.get('/v1/explore/follow', { schema: { querystring: BrowsePageQuerySchema } }, async (request) => {
       const { userId } = await sessions.authenticate(tokenOf(request));
-      return envelope(await explore.follows(userId, request.query.page));
+      return envelope(await explore.follows(userId, request.query.page, localeOf(request)));
     });
 
     app.get(
@@ -41,7 +43,7 @@ export const exploreRoutes =
       { schema: { params: ExploreUserParamsSchema, querystring } },
       async (request) => {
         const userId = await viewerOf(sessions, request);
-        return envelope(await explore.user(request.params.userid, userId));
+        return envelope(await explore.user(request.params.userid, userId, localeOf(request)));
       },
     );
 
@@ -51,7 +53,9 @@ export const exploreRoutes =
       async (request) => {
         const userId = await viewerOf(sessions, request);
         const { video_type, page } = request.query;
-        return envelope(await explore.userVideos(request.params.userid, video_type, page, userId));
+        return envelope(
+          await explore.userVideos(request.params.userid, video_type, page, userId, localeOf(request)),
+        );
       },
     );
 

@@ -3,10 +3,12 @@ import {
   IMPORT_COOLDOWN_MIN,
   Status,
   type FollowedUser,
+  type Locale,
   type VideoType,
 } from '@app/contract';
 import type { AppContext } from '../../platform/context.ts';
 import { fail, notFound } from '../../platform/errors.ts';
+import { textIn } from '../../platform/script.ts';
 import type { AppInfoService } from '../app-info/app-info.service.ts';
 import { withVideoLikes, type BrowseService } from '../browse/browse.service.ts';
 import type { LikeSets } from '../browse/like-sets.ts';
@@ -30,7 +32,11 @@ export function createExploreService(
   const { db } = ctx;
 
   /** Creators in the order given, with their newest videos and the caller's follow flag. */
-  async function followedUsers(creatorIds: number[], userId: number | undefined): Promise<FollowedUser[]> {
+  async function followedUsers(
+    creatorIds: number[],
+    userId: number | undefined,
+    locale: Locale,
+  ): Promise<FollowedUser[]> {
     if (creatorIds.length === 0) return [];
     const [profiles, links] = await Promise.all([
       queries.creatorProfiles(db, creatorIds, userId ?? NO_USER),
@@ -42,6 +48,7 @@ export function createExploreService(
         db,
         links.map((link) => link.id),
         undefined,
+        locale,
       ),
       userId,
     );
@@ -59,11 +66,11 @@ export function createExploreService(
       return [
         {
           user_id: profile.user_id,
-          user_name: profile.name,
+          user_name: textIn(locale, profile.name, profile.name_tw),
           user_img: profile.avatar,
           user_like: profile.followed_at !== null,
           user_followers: profile.followers,
-          tags: profile.tags,
+          tags: locale === 'tw' ? profile.tags_tw : profile.tags,
           video: own,
           video_type: own[0]?.video_type ?? '',
         },
@@ -72,28 +79,34 @@ export function createExploreService(
   }
 
   return {
-    async exploreVideos(type: VideoType, page: number, userId: number | undefined) {
-      const list = await browse.videoList({ type, order: 'time', creatorsOnly: true }, page, userId);
+    async exploreVideos(type: VideoType, page: number, userId: number | undefined, locale: Locale) {
+      const list = await browse.videoList({ type, order: 'time', creatorsOnly: true }, page, userId, locale);
       return { data: list.videos, total_results: list.total_results };
     },
 
-    async follows(userId: number, page: number) {
+    async follows(userId: number, page: number, locale: Locale) {
       const [ids, total] = await Promise.all([
         queries.followPage(db, userId, page),
         queries.countFollows(db, userId),
       ]);
-      return { users: await followedUsers(ids, userId), total_results: total };
+      return { users: await followedUsers(ids, userId, locale), total_results: total };
     },
 
-    async user(creatorId: number, userId: number | undefined) {
-      const [user] = await followedUsers([creatorId], userId);
+    async user(creatorId: number, userId: number | undefined, locale: Locale) {
+      const [user] = await followedUsers([creatorId], userId, locale);
       if (!user) notFound('user_not_found');
       return { user };
     },
 
-    async userVideos(creatorId: number, type: VideoType, page: number, userId: number | undefined) {
+    async userVideos(
+      creatorId: number,
+      type: VideoType,
+      page: number,
+      userId: number | undefined,
+      locale: Locale,
+    ) {
       if (!(await queries.creatorExists(db, creatorId))) notFound('user_not_found');
-      return browse.videoList({ type, order: 'time', creatorId }, page, userId);
+      return browse.videoList({ type, order: 'time', creatorId }, page, userId, locale);
     },
 
     /** Follow or unfollow; doing either twice changes nothing the second time. */

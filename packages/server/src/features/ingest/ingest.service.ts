@@ -5,6 +5,7 @@ import type { VideoType } from '@app/contract';
 import type { Db } from '../../platform/db/database.ts';
 import { ingestMediaFile } from '../../media/ingest-media.ts';
 import { bumpCacheVersion } from '../../platform/cache-versions.ts';
+import { toSimplified, toTraditional } from '../../platform/script.ts';
 import { CATALOGUE_TOPIC } from '../catalogue/catalogue.service.ts';
 import { removeStoredImage, storeEncryptedImage } from './encrypted-images.ts';
 
@@ -108,7 +109,9 @@ export async function ingestVideo(
         avkey,
         type: input.type,
         title: input.title,
-        title_cn: input.title,
+        // Chinese titles are stored in Simplified with their Traditional beside them (migration 013).
+        title_cn: toSimplified(input.title),
+        title_tw: toTraditional(toSimplified(input.title)),
         cover: asset.cover,
         thumb: asset.thumb,
         duration_s: Math.max(1, Math.round(asset.durationSeconds)),

@@ -10,7 +10,7 @@ import {
 } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope } from '../../platform/reply.ts';
-import { tokenOf } from '../../platform/request.ts';
+import { localeOf, tokenOf } from '../../platform/request.ts';
 import type { SessionService } from '../session/session.service.ts';
 import type { LikesService } from './likes.service.ts';
 
@@ -49,12 +49,14 @@ export const likesRoutes =
       { schema: { params: VideoLikesParamsSchema, querystring: VideoLikesQuerySchema } },
       async (request) => {
         const { userId } = await sessions.authenticate(tokenOf(request));
-        return envelope(await likes.likedVideos(userId, request.params.type, request.query.page));
+        return envelope(
+          await likes.likedVideos(userId, request.params.type, request.query.page, localeOf(request)),
+        );
       },
     );
 
     app.get('/v1/actors/likes', { schema: { querystring: ActorLikesQuerySchema } }, async (request) => {
       const { userId } = await sessions.authenticate(tokenOf(request));
-      return envelope(await likes.likedActors(userId, request.query.page));
+      return envelope(await likes.likedActors(userId, request.query.page, localeOf(request)));
     });
   };

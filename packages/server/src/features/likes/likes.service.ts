@@ -1,4 +1,4 @@
-import type { ActorPage, VideoPage, VideoType } from '@app/contract';
+import type { ActorPage, Locale, VideoPage, VideoType } from '@app/contract';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { loadActors, loadVideos } from '../catalogue/list-objects.ts';
@@ -35,20 +35,20 @@ export function createLikesService(ctx: AppContext, onLikesChanged: (userId: num
       onLikesChanged(userId);
     },
 
-    async likedVideos(userId: number, type: VideoType, page: number): Promise<VideoPage> {
+    async likedVideos(userId: number, type: VideoType, page: number, locale: Locale): Promise<VideoPage> {
       const [ids, total] = await Promise.all([
         queries.videoLikePage(db, userId, type, page),
         queries.countVideoLikes(db, userId, type),
       ]);
-      return { videos: await loadVideos(db, ids, userId), total_results: total };
+      return { videos: await loadVideos(db, ids, userId, locale), total_results: total };
     },
 
-    async likedActors(userId: number, page: number): Promise<ActorPage> {
+    async likedActors(userId: number, page: number, locale: Locale): Promise<ActorPage> {
       const [ids, total] = await Promise.all([
         queries.actorLikePage(db, userId, page),
         queries.countActorLikes(db, userId),
       ]);
-      return { actors: await loadActors(db, ids, userId), total_results: total };
+      return { actors: await loadActors(db, ids, userId, locale), total_results: total };
     },
   };
 }

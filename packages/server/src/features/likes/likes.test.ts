@@ -169,7 +169,8 @@ describe('liking a video', () => {
     expect(video).toEqual({
       video_id: avkey,
       video_type: 'long',
-      video_title: row.title,
+      // The one title rule: the Chinese title (the caller is zh-CN), English only without one.
+      video_title: row.title_cn || row.title,
       video_title_cn: row.title_cn,
       cover: row.cover,
       thumb: row.thumb,

@@ -7,7 +7,7 @@ import {
 } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope } from '../../platform/reply.ts';
-import { tokenOf } from '../../platform/request.ts';
+import { localeOf, tokenOf } from '../../platform/request.ts';
 import type { SessionService } from '../session/session.service.ts';
 import type { PlayerService } from './player.service.ts';
 
@@ -20,7 +20,12 @@ export const playerRoutes =
       { schema: { params: PlayerParamsSchema, querystring: VideoInfoQuerySchema } },
       async (request, reply) => {
         const { userId } = await sessions.authenticate(tokenOf(request));
-        const info = await player.videoInfo(userId, request.params.avkey, request.query.pixel);
+        const info = await player.videoInfo(
+          userId,
+          request.params.avkey,
+          request.query.pixel,
+          localeOf(request),
+        );
         // The sources are signed for this user and expire: no shared cache may keep them.
         return reply.header('cache-control', 'private, no-store').send(envelope(info));
       },
@@ -31,7 +36,7 @@ export const playerRoutes =
       { schema: { params: PlayerParamsSchema, querystring: TokenParamSchema } },
       async (request) => {
         const { userId } = await sessions.authenticate(tokenOf(request));
-        return envelope(await player.actorsOfVideo(userId, request.params.avkey));
+        return envelope(await player.actorsOfVideo(userId, request.params.avkey, localeOf(request)));
       },
     );
 
@@ -41,7 +46,9 @@ export const playerRoutes =
       async (request) => {
         const { userId } = await sessions.authenticate(tokenOf(request));
         const { video_type, page } = request.query;
-        return envelope(await player.recommended(userId, request.params.avkey, video_type, page));
+        return envelope(
+          await player.recommended(userId, request.params.avkey, video_type, page, localeOf(request)),
+        );
       },
     );
 

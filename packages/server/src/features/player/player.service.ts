@@ -3,6 +3,7 @@ import {
   RENDITIONS,
   UNLIMITED_VIEWS,
   type Actor,
+  type Locale,
   type VideoInfo,
   type VideoPage,
   type VideoStart,
@@ -81,7 +82,12 @@ export function createPlayerService(ctx: AppContext, appInfo: AppInfoService, us
 
   return {
     /** `startPixel`: the quality the player starts with, whose playlist comes along when allowed. */
-    async videoInfo(userId: number, avkey: string, startPixel?: VideoStart['pixel']): Promise<VideoInfo> {
+    async videoInfo(
+      userId: number,
+      avkey: string,
+      startPixel: VideoStart['pixel'] | undefined,
+      locale: Locale,
+    ): Promise<VideoInfo> {
       const video = await videoOf(avkey);
       // Read beside the view count and the details (startingPlaylist observes its failure, so an
       // unused one is no unhandled rejection); handed out only when the source is given.
@@ -109,7 +115,7 @@ export function createPlayerService(ctx: AppContext, appInfo: AppInfoService, us
       // The notification reaches this process a moment later; user info must show the view at once.
       if (outcome.counterChanged) users.userRows.drop(String(userId));
 
-      const [details] = await loadVideos(db, [video.id], userId);
+      const [details] = await loadVideos(db, [video.id], userId, locale);
       if (!details) notFound('video_not_found');
       const video_urls: VideoUrls = {};
       if (outcome.given) {
@@ -132,10 +138,10 @@ export function createPlayerService(ctx: AppContext, appInfo: AppInfoService, us
       };
     },
 
-    async actorsOfVideo(userId: number, avkey: string): Promise<{ actors: Actor[] }> {
+    async actorsOfVideo(userId: number, avkey: string, locale: Locale): Promise<{ actors: Actor[] }> {
       const video = await videoOf(avkey);
       const ids = await queries.actorIdsOfVideo(db, video.id);
-      return { actors: await loadActors(db, ids, userId) };
+      return { actors: await loadActors(db, ids, userId, locale) };
     },
 
     /** Related videos of `type` (the video's own type when absent), most related first. */
@@ -144,6 +150,7 @@ export function createPlayerService(ctx: AppContext, appInfo: AppInfoService, us
       avkey: string,
       type: VideoType | undefined,
       page: number,
+      locale: Locale,
     ): Promise<VideoPage> {
       const video = await videoOf(avkey);
       const listType = type ?? (video.type as VideoType);
@@ -151,7 +158,7 @@ export function createPlayerService(ctx: AppContext, appInfo: AppInfoService, us
         queries.relatedVideoPage(db, video.id, listType, page),
         queries.countRelatedVideos(db, video.id, listType),
       ]);
-      return { videos: await loadVideos(db, ids, userId), total_results: total };
+      return { videos: await loadVideos(db, ids, userId, locale), total_results: total };
     },
 
     async report(userId: number, avkey: string, report: VideoReport): Promise<void> {

@@ -105,9 +105,11 @@ export function liveTickets(db: Db, userId: number, now: Date, holdSince: Date) 
       'user_tickets.id',
       'user_tickets.expires_at',
       'ticket_templates.name',
+      'ticket_templates.name_tw',
       'ticket_templates.price_cents',
       'ticket_templates.limit_price_cents',
       'ticket_templates.slogan',
+      'ticket_templates.slogan_tw',
     ])
     .where('user_tickets.user_id', '=', userId)
     .where('user_tickets.spent_at', 'is', null)

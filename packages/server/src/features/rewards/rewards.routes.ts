@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, fail } from '../../platform/errors.ts';
 import { envelope } from '../../platform/reply.ts';
-import { tokenOf } from '../../platform/request.ts';
+import { localeOf, tokenOf } from '../../platform/request.ts';
 import type { SessionService } from '../session/session.service.ts';
 import { appealImageType } from './appeal-image.ts';
 import type { RewardsService } from './rewards.service.ts';
@@ -53,7 +53,7 @@ export const rewardsRoutes =
 
     app.get('/v2/shop/cash_discost', { schema: { querystring: TicketListQuerySchema } }, async (request) => {
       const { userId } = await sessions.authenticate(tokenOf(request));
-      return envelope({ result: await rewards.tickets(userId, request.query.type) });
+      return envelope({ result: await rewards.tickets(userId, request.query.type, localeOf(request)) });
     });
 
     // Multipart is parsed only in this scope: every other route keeps the 64 KiB body limit.

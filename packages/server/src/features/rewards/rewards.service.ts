@@ -12,12 +12,14 @@ import {
   type AppealResult,
   type ExchangeList,
   type ExchangeResult,
+  type Locale,
   type Ticket,
   type TicketListType,
 } from '@app/contract';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { fail, notFound } from '../../platform/errors.ts';
+import { textIn } from '../../platform/script.ts';
 import type { AppInfoService } from '../app-info/app-info.service.ts';
 import type { UserService } from '../user/user.service.ts';
 import { IMAGE_EXTENSIONS } from './appeal-image.ts';
@@ -126,7 +128,7 @@ export function createRewardsService(ctx: AppContext, users: UserService, appInf
      * `pay` only those some regular plan can take, and none while the cash desk is under
      * maintenance: then no checkout can use a ticket.
      */
-    async tickets(userId: number, type: TicketListType): Promise<Ticket[]> {
+    async tickets(userId: number, type: TicketListType, locale: Locale): Promise<Ticket[]> {
       const now = new Date();
       const holdSince = new Date(now.getTime() - TICKET_HOLD_MINUTES * MINUTE_MS);
       const rows = await queries.liveTickets(db, userId, now, holdSince);
@@ -140,10 +142,10 @@ export function createRewardsService(ctx: AppContext, users: UserService, appInf
       }
       return usable.map((row) => ({
         id: row.id,
-        name: row.name,
+        name: textIn(locale, row.name, row.name_tw),
         price: row.price_cents / CENTS_PER_YUAN,
         limit_price: row.limit_price_cents / CENTS_PER_YUAN,
-        slogan: row.slogan,
+        slogan: textIn(locale, row.slogan, row.slogan_tw),
         expire_time: Math.floor(row.expires_at.getTime() / 1000),
       }));
     },

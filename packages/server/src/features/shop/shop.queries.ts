@@ -5,10 +5,13 @@ import type { Database } from '../../platform/db/schema.ts';
 const PLAN_COLUMNS = [
   'id',
   'name',
+  'name_tw',
   'price_cents',
   'original_price_cents',
   'slogan',
+  'slogan_tw',
   'tag',
+  'tag_tw',
   'tag_color',
   'color',
   'days',
@@ -46,7 +49,7 @@ export function findPlan(db: Db, planId: number) {
 export function enabledChannels(db: Db) {
   return db
     .selectFrom('payment_channels')
-    .select(['id', 'pay_type', 'name', 'detail_name'])
+    .select(['id', 'pay_type', 'name', 'name_tw', 'detail_name', 'detail_name_tw'])
     .where('enabled', '=', true)
     .orderBy('id')
     .execute();
@@ -55,7 +58,7 @@ export function enabledChannels(db: Db) {
 export function findChannel(db: Db, channelId: number) {
   return db
     .selectFrom('payment_channels')
-    .select(['id', 'pay_type', 'name', 'enabled'])
+    .select(['id', 'pay_type', 'name', 'name_tw', 'enabled'])
     .where('id', '=', channelId)
     .executeTakeFirst();
 }
@@ -243,7 +246,16 @@ export function orderStateOf(db: Db, userId: number, outTradeNo: string) {
 export function paidOrders(db: Db, userId: number, limit: number) {
   return db
     .selectFrom('orders')
-    .select(['out_trade_no', 'name', 'method', 'amount_cents', 'created_at', 'vip_until'])
+    .select([
+      'out_trade_no',
+      'name',
+      'name_tw',
+      'method',
+      'method_tw',
+      'amount_cents',
+      'created_at',
+      'vip_until',
+    ])
     .where('user_id', '=', userId)
     .where('status', '=', 'paid')
     .orderBy('created_at', 'desc')

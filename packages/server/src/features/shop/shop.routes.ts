@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import { requestOrigin, webOriginOf } from '../../platform/origin.ts';
 import { envelope } from '../../platform/reply.ts';
-import { headerOf, tokenOf } from '../../platform/request.ts';
+import { headerOf, localeOf, tokenOf } from '../../platform/request.ts';
 import type { SessionService } from '../session/session.service.ts';
 import { NOTIFY_PATH, type BuyRequest, type ShopService } from './shop.service.ts';
 
@@ -37,13 +37,13 @@ export const shopRoutes =
   (config: Config, sessions: SessionService, shop: ShopService): FastifyPluginAsyncZod =>
   async (app) => {
     // Plans are the same for everyone and are read before a purchase: no token needed.
-    app.get('/v2/shop/api', { schema: { querystring: TokenParamSchema } }, async () => {
-      const { plans, maintain } = await shop.regularPlans();
+    app.get('/v2/shop/api', { schema: { querystring: TokenParamSchema } }, async (request) => {
+      const { plans, maintain } = await shop.regularPlans(localeOf(request));
       return envelope({ plan2: plans, maintain }, Status.ok, maintain ? 'cash_maintain' : undefined);
     });
 
-    app.get('/v1/shop/api/2', { schema: { querystring: TokenParamSchema } }, async () => {
-      const { plans, maintain } = await shop.regularPlans();
+    app.get('/v1/shop/api/2', { schema: { querystring: TokenParamSchema } }, async (request) => {
+      const { plans, maintain } = await shop.regularPlans(localeOf(request));
       return envelope({ plans, maintain }, Status.ok, maintain ? 'cash_maintain' : undefined);
     });
 
@@ -52,7 +52,7 @@ export const shopRoutes =
       { schema: { params: LevelParamsSchema, querystring: TokenParamSchema } },
       async (request) => {
         const { level } = request.params;
-        const { plans, maintain } = await shop.salePlan(level);
+        const { plans, maintain } = await shop.salePlan(level, localeOf(request));
         return envelope(
           { level, bonus_days: SALE_BONUS_DAYS[level], plan2: plans, maintain },
           Status.ok,
@@ -70,6 +70,7 @@ export const shopRoutes =
         ticketId: cash_id,
         source,
         videoId: video_id,
+        locale: localeOf(request),
       };
       return envelope(await shop.buy(userId, buy, originsOf(config, request)));
     });
@@ -81,7 +82,7 @@ export const shopRoutes =
       const channelId = await shop.channelOfType(payment);
       const { url } = await shop.buy(
         userId,
-        { planId: plan, channelId, source, videoId: video_id },
+        { planId: plan, channelId, source, videoId: video_id, locale: localeOf(request) },
         originsOf(config, request),
       );
       return reply.redirect(url, 302);
@@ -102,7 +103,7 @@ export const shopRoutes =
       { schema: { querystring: TokenParamSchema, body: TokenBodySchema } },
       async (request) => {
         const { userId } = await sessions.authenticate(tokenOf(request));
-        return envelope({ order: await shop.currentOrder(userId) });
+        return envelope({ order: await shop.currentOrder(userId, localeOf(request)) });
       },
     );
 
@@ -111,7 +112,7 @@ export const shopRoutes =
       { schema: { querystring: TokenParamSchema, body: TokenBodySchema } },
       async (request) => {
         const { userId } = await sessions.authenticate(tokenOf(request));
-        return envelope({ orders: await shop.orderHistory(userId) });
+        return envelope({ orders: await shop.orderHistory(userId, localeOf(request)) });
       },
     );
 

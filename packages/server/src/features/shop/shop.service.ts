@@ -9,6 +9,7 @@ import {
   TICKET_HOLD_MINUTES,
   orderCostCents,
   yuanOf,
+  type Locale,
   type Order,
   type OrderStateView,
   type PayType,
@@ -24,6 +25,7 @@ import {
 } from '../../adapters/payment-gateway.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { fail } from '../../platform/errors.ts';
+import { textIn } from '../../platform/script.ts';
 import type { AppInfoService } from '../app-info/app-info.service.ts';
 import { promotionLevelOf, type UserService } from '../user/user.service.ts';
 import * as queries from './shop.queries.ts';
@@ -41,6 +43,8 @@ export interface BuyRequest {
   ticketId?: number;
   source?: string;
   videoId?: string;
+  /** The buyer's language: the order's name on the gateway's page. */
+  locale?: Locale;
 }
 
 /** What a notify came to: the body and status to answer the gateway with. */
@@ -51,14 +55,15 @@ export interface NotifyOutcome {
   applied: boolean;
 }
 
-function planView(row: PlanRow, groups: PaymentGroup[]): Plan {
+/** Plans, channels and orders carry their Traditional beside them (migration 013). */
+function planView(row: PlanRow, groups: PaymentGroup[], locale: Locale): Plan {
   return {
     id: row.id,
-    name: row.name,
+    name: textIn(locale, row.name, row.name_tw),
     price: yuanOf(row.price_cents),
     original_price: yuanOf(row.original_price_cents),
-    slogan: row.slogan,
-    tag: row.tag,
+    slogan: textIn(locale, row.slogan, row.slogan_tw),
+    tag: textIn(locale, row.tag, row.tag_tw),
     tag_color: row.tag_color,
     color: row.color,
     average: Math.round(row.price_cents / row.days) / 100,
@@ -70,12 +75,16 @@ function planView(row: PlanRow, groups: PaymentGroup[]): Plan {
 }
 
 /** The open channels in their groups, in the order of PAY_TYPES; a group with no open channel is left out. */
-function paymentGroupsOf(channels: ChannelRow[]): PaymentGroup[] {
+function paymentGroupsOf(channels: ChannelRow[], locale: Locale): PaymentGroup[] {
   return PAY_TYPES.map((payType) => ({
     pay_type: payType,
     payments: channels
       .filter((channel) => channel.pay_type === payType)
-      .map((channel) => ({ id: channel.id, name: channel.name, detail_name: channel.detail_name })),
+      .map((channel) => ({
+        id: channel.id,
+        name: textIn(locale, channel.name, channel.name_tw),
+        detail_name: textIn(locale, channel.detail_name, channel.detail_name_tw),
+      })),
   })).filter((group) => group.payments.length > 0);
 }
 
@@ -104,21 +113,25 @@ export function createShopService(deps: {
     return (await appInfo.stored()).cash.maintain;
   }
 
-  async function groups(): Promise<PaymentGroup[]> {
-    return paymentGroupsOf(await queries.enabledChannels(db));
+  async function groups(locale: Locale): Promise<PaymentGroup[]> {
+    return paymentGroupsOf(await queries.enabledChannels(db), locale);
   }
 
-  function orderView(row: Awaited<ReturnType<typeof queries.paidOrders>>[number], now: number): Order {
+  function orderView(
+    row: Awaited<ReturnType<typeof queries.paidOrders>>[number],
+    now: number,
+    locale: Locale,
+  ): Order {
     const expiry = row.vip_until?.getTime() ?? 0;
     return {
       order_id: row.out_trade_no,
-      name: row.name,
+      name: textIn(locale, row.name, row.name_tw),
       active: expiry > now,
       create_time: Math.floor(row.created_at.getTime() / 1000),
       expire_time: Math.floor(expiry / 1000),
       // 1 would mean auto-renew; every purchase here is a single payment.
       status: 0,
-      method: row.method,
+      method: textIn(locale, row.method, row.method_tw),
       price: yuanOf(row.amount_cents),
     };
   }
@@ -174,7 +187,9 @@ export function createShopService(deps: {
         channel_id: channel.id,
         pay_type: channel.pay_type,
         method: channel.name,
+        method_tw: channel.name_tw,
         name: plan.name,
+        name_tw: plan.name_tw,
         ticket_id: ticket ? request.ticketId! : null,
         price_cents: plan.price_cents,
         discount_cents: discount,
@@ -186,23 +201,24 @@ export function createShopService(deps: {
         video_id: request.videoId ?? null,
         created_at: now,
       });
-      return { id, outTradeNo, name: plan.name, amountCents: cost, payType: channel.pay_type as PayType };
+      const name = textIn(request.locale ?? 'cn', plan.name, plan.name_tw);
+      return { id, outTradeNo, name, amountCents: cost, payType: channel.pay_type as PayType };
     });
   }
 
   return {
     /** GET /v2/shop/api and the old page's plans: empty while cash maintenance is on. */
-    async regularPlans(): Promise<{ plans: Plan[]; maintain: boolean }> {
+    async regularPlans(locale: Locale): Promise<{ plans: Plan[]; maintain: boolean }> {
       if (await maintained()) return { plans: [], maintain: true };
-      const [rows, payments] = await Promise.all([queries.regularPlans(db), groups()]);
-      return { plans: rows.map((row) => planView(row, payments)), maintain: false };
+      const [rows, payments] = await Promise.all([queries.regularPlans(db), groups(locale)]);
+      return { plans: rows.map((row) => planView(row, payments, locale)), maintain: false };
     },
 
     /** GET /v1/shop/levelapi/{level}: the level's one sale plan with its bonus days. */
-    async salePlan(level: PromotionLevel): Promise<{ plans: Plan[]; maintain: boolean }> {
+    async salePlan(level: PromotionLevel, locale: Locale): Promise<{ plans: Plan[]; maintain: boolean }> {
       if (await maintained()) return { plans: [], maintain: true };
-      const [row, payments] = await Promise.all([queries.salePlanOf(db, level), groups()]);
-      return { plans: row ? [planView(row, payments)] : [], maintain: false };
+      const [row, payments] = await Promise.all([queries.salePlanOf(db, level), groups(locale)]);
+      return { plans: row ? [planView(row, payments, locale)] : [], maintain: false };
     },
 
     /**
@@ -305,15 +321,17 @@ export function createShopService(deps: {
     },
 
     /** POST /v1/shop/current: the newest paid order. */
-    async currentOrder(userId: number): Promise<Order | null> {
+    async currentOrder(userId: number, locale: Locale): Promise<Order | null> {
       const [row] = await queries.paidOrders(db, userId, 1);
-      return row ? orderView(row, Date.now()) : null;
+      return row ? orderView(row, Date.now(), locale) : null;
     },
 
     /** POST /v1/shop/history: paid orders, newest first. */
-    async orderHistory(userId: number): Promise<Order[]> {
+    async orderHistory(userId: number, locale: Locale): Promise<Order[]> {
       const now = Date.now();
-      return (await queries.paidOrders(db, userId, ORDER_HISTORY_MAX)).map((row) => orderView(row, now));
+      return (await queries.paidOrders(db, userId, ORDER_HISTORY_MAX)).map((row) =>
+        orderView(row, now, locale),
+      );
     },
   };
 }

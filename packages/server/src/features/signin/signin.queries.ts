@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db/database.ts';
 export function listRewards(db: Db) {
   return db
     .selectFrom('signin_rewards')
-    .select(['day', 'icon', 'amount', 'details', 'ticket_template_id'])
+    .select(['day', 'icon', 'amount', 'details', 'details_tw', 'ticket_template_id'])
     .orderBy('day')
     .execute();
 }

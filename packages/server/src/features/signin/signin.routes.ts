@@ -1,7 +1,7 @@
 import { CheckInBodySchema, Status, TokenParamSchema } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope } from '../../platform/reply.ts';
-import { tokenOf } from '../../platform/request.ts';
+import { localeOf, tokenOf } from '../../platform/request.ts';
 import type { SessionService } from '../session/session.service.ts';
 import type { SigninService } from './signin.service.ts';
 
@@ -12,11 +12,11 @@ export const signinRoutes =
 
     app.get('/v2/signin/list', { schema: { querystring } }, async (request) => {
       const { userId } = await sessions.authenticate(tokenOf(request));
-      return envelope(await signin.list(userId));
+      return envelope(await signin.list(userId, localeOf(request)));
     });
 
     app.post('/v2/signin', { schema: { querystring, body: CheckInBodySchema } }, async (request) => {
       const { userId } = await sessions.authenticate(tokenOf(request));
-      return envelope(await signin.checkIn(userId), Status.ok, 'checkin_success');
+      return envelope(await signin.checkIn(userId, localeOf(request)), Status.ok, 'checkin_success');
     });
   };

@@ -1,8 +1,9 @@
-import { Status, type CheckIn, type SigninIcon, type SigninList } from '@app/contract';
+import { Status, type CheckIn, type Locale, type SigninIcon, type SigninList } from '@app/contract';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { businessDay, dayBefore } from '../../platform/business-day.ts';
 import { fail } from '../../platform/errors.ts';
+import { textIn } from '../../platform/script.ts';
 import type { UserService } from '../user/user.service.ts';
 import { cycleDay, cycleState, nextStreak, type LastCheckIn } from './signin-cycle.ts';
 import { addPoints, extendVip, recordGrant } from '../../platform/db/ledger.ts';
@@ -26,7 +27,12 @@ function isAppliedKind(icon: string): icon is SigninIcon {
 export function createSigninService(ctx: AppContext, users: UserService) {
   const zone = ctx.config.businessTimeZone;
 
-  function strip(rewards: RewardRow[], last: LastCheckIn | undefined, today: string): SigninList {
+  function strip(
+    rewards: RewardRow[],
+    last: LastCheckIn | undefined,
+    today: string,
+    locale: Locale,
+  ): SigninList {
     const state = cycleState(last, today, dayBefore(today));
     return {
       signin: state.checkedInToday,
@@ -34,7 +40,7 @@ export function createSigninService(ctx: AppContext, users: UserService) {
         day: reward.day,
         icon: reward.icon,
         amount: reward.amount,
-        details: reward.details,
+        details: textIn(locale, reward.details, reward.details_tw),
         is_completed: reward.day <= state.completedInCycle,
       })),
       cont_total: state.streak,
@@ -87,13 +93,13 @@ export function createSigninService(ctx: AppContext, users: UserService) {
 
   return {
     /** GET /v2/signin/list: the 7-day strip with each day's reward and the live streak. */
-    async list(userId: number): Promise<SigninList> {
+    async list(userId: number, locale: Locale): Promise<SigninList> {
       const today = businessDay(zone, ctx.now());
       const [rewards, last] = await Promise.all([
         queries.listRewards(ctx.db),
         queries.findLastCheckIn(ctx.db, userId),
       ]);
-      return strip(rewards, last && { day: last.business_day, streak: last.streak }, today);
+      return strip(rewards, last && { day: last.business_day, streak: last.streak }, today, locale);
     },
 
     /**
@@ -101,7 +107,7 @@ export function createSigninService(ctx: AppContext, users: UserService) {
      * starting a new one, and applies the cycle day's reward in the same transaction. A second
      * check-in the same business day is 402 `checkin_done`.
      */
-    async checkIn(userId: number): Promise<CheckIn> {
+    async checkIn(userId: number, locale: Locale): Promise<CheckIn> {
       const now = ctx.now();
       const today = businessDay(zone, now);
       const yesterday = dayBefore(today);
@@ -119,9 +125,14 @@ export function createSigninService(ctx: AppContext, users: UserService) {
       // Points, VIP and extra views show in user info at once, not after the cache's notification.
       users.userRows.drop(String(userId));
       return {
-        ...strip(rewards, { day: today, streak }, today),
+        ...strip(rewards, { day: today, streak }, today, locale),
         reward: reward
-          ? { day: reward.day, icon: reward.icon, amount: reward.amount, details: reward.details }
+          ? {
+              day: reward.day,
+              icon: reward.icon,
+              amount: reward.amount,
+              details: textIn(locale, reward.details, reward.details_tw),
+            }
           : null,
       };
     },

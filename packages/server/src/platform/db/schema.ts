@@ -27,6 +27,8 @@ export interface Database {
     invite_count: Generated<number>;
     views_day: string | null;
     views_used: Generated<number>;
+    /** `cn` or `tw`: the language of the account's mail and SMS (migration 013). */
+    locale: string | null;
   };
   sessions: {
     id: Generated<number>;
@@ -51,17 +53,26 @@ export interface Database {
   creator_profiles: {
     user_id: number;
     name: string;
+    name_tw: string | null;
     avatar: string;
     followers: Generated<number>;
     tags: Generated<string[]>;
   };
   media_assets: { id: string; duration_s: number; width: number; height: number; created_at: Timestamp };
   media_keys: { asset_id: string; rendition: string; key: Buffer; iv: Buffer };
-  studios: { id: Generated<number>; name: string; image: string };
-  categories: { id: Generated<number>; type: string; name: string; image: string; sort: Generated<number> };
+  studios: { id: Generated<number>; name: string; name_tw: string | null; image: string };
+  categories: {
+    id: Generated<number>;
+    type: string;
+    name: string;
+    name_tw: string | null;
+    image: string;
+    sort: Generated<number>;
+  };
   actors: {
     id: Generated<number>;
     name: string;
+    name_tw: string | null;
     image: string;
     cup: string;
     original: Generated<number>;
@@ -75,6 +86,8 @@ export interface Database {
     type: string;
     title: string;
     title_cn: string;
+    /** title_cn in Traditional (Taiwan wording), written with it (migration 013). */
+    title_tw: string | null;
     cover: string;
     thumb: string;
     duration_s: number;
@@ -99,6 +112,7 @@ export interface Database {
     id: Generated<number>;
     type: string;
     name: string;
+    name_tw: string | null;
     sort: Generated<number>;
     filter_params: Json<unknown>;
   };
@@ -108,6 +122,7 @@ export interface Database {
     sort: number;
     layout: number;
     title: string;
+    title_tw: string | null;
     content: Json<unknown>;
   };
   ads: {
@@ -115,16 +130,26 @@ export interface Database {
     section: string;
     placement: string;
     title: string;
+    title_tw: string | null;
     image: string;
     link: string;
     sort: Generated<number>;
   };
-  keywords: { id: Generated<number>; type: string; keyword: string; sort: Generated<number> };
+  keywords: {
+    id: Generated<number>;
+    type: string;
+    keyword: string;
+    keyword_tw: string | null;
+    sort: Generated<number>;
+  };
+  tag_names: { tag: string; tag_tw: string };
   payment_channels: {
     id: Generated<number>;
     pay_type: string;
     name: string;
     detail_name: string;
+    name_tw: string | null;
+    detail_name_tw: string | null;
     enabled: Generated<boolean>;
   };
   plans: {
@@ -134,6 +159,9 @@ export interface Database {
     original_price_cents: number;
     slogan: string;
     tag: string;
+    name_tw: string | null;
+    slogan_tw: string | null;
+    tag_tw: string | null;
     tag_color: string;
     color: string;
     days: number;
@@ -147,6 +175,8 @@ export interface Database {
     price_cents: number;
     limit_price_cents: number;
     slogan: string;
+    name_tw: string | null;
+    slogan_tw: string | null;
     valid_days: number;
   };
   exchange_options: { id: Generated<number>; day: number; point: number };
@@ -155,6 +185,7 @@ export interface Database {
     icon: string;
     amount: number;
     details: string;
+    details_tw: string | null;
     ticket_template_id: number | null;
   };
   signins: { user_id: number; business_day: string; streak: number };
@@ -208,6 +239,8 @@ export interface Database {
     pay_type: string;
     method: string;
     name: string;
+    method_tw: string | null;
+    name_tw: string | null;
     ticket_id: number | null;
     price_cents: number;
     discount_cents: number;

@@ -1,8 +1,9 @@
 import { Status, sessionEndedCodes, type StatusCode } from '@app/contract/status-codes';
-import { ENCRYPTED_APP_NAME_HEADER, ENCRYPTED_VERSION_HEADER } from '@app/contract/wire';
+import { ENCRYPTED_APP_NAME_HEADER, ENCRYPTED_VERSION_HEADER, LOCALE_PARAM } from '@app/contract/wire';
 import { decryptBody } from '../image-crypto.ts';
 import { emit } from '../events.ts';
 import { currentLine, rankedLines, reportLineFailure } from '../lines/line-book.ts';
+import { resolveLocale } from '../i18n/locale.ts';
 import { readSetting } from '../settings.ts';
 
 export interface Envelope<T> {
@@ -55,6 +56,8 @@ async function send<T>(lineUrl: string, key: string | undefined, path: string, o
     if (value !== undefined) url.searchParams.set(name, String(value));
   }
   if (token && !options.form && !options.multipart) url.searchParams.set('token', token);
+  // Every call names the app's language: the server answers catalogue text, titles and mail in it.
+  url.searchParams.set(LOCALE_PARAM, resolveLocale(readSetting('locale'), navigator.language));
   let body: URLSearchParams | FormData | undefined;
   if (options.form) {
     body = new URLSearchParams();

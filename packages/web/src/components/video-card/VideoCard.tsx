@@ -30,10 +30,11 @@ export function VideoCard({
   likeable?: boolean;
   onLikeChanged?: (liked: boolean) => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const liked = useLiked('video', video.video_id, video.video_like);
   const portrait = video.video_type !== 'long';
-  const title = i18n.language === 'cn' && video.video_title_cn ? video.video_title_cn : video.video_title;
+  // The server sends the title in the app's script (English only where no Chinese title exists).
+  const title = video.video_title;
   const tag = TAG_KEYS[video.main_tag];
   return (
     <Link

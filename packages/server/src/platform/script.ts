@@ -1,0 +1,29 @@
+import * as OpenCC from 'opencc-js';
+import type { Locale } from '@app/contract';
+
+/**
+ * Chinese scripts (ARCHITECTURE: opencc-js). Catalogue text is stored in Simplified with its
+ * Traditional (Taiwan wording) beside it, converted once when it is written; replies pick the
+ * column of the caller's locale. Search normalises both the stored text and the query to
+ * Simplified, so either script finds the same videos.
+ */
+
+let traditional: ((text: string) => string) | undefined;
+let simplified: ((text: string) => string) | undefined;
+
+/** Simplified → Traditional with Taiwan phrases (`s2twp`): 视频 → 影片, 软件 → 軟體. */
+export function toTraditional(text: string): string {
+  traditional ??= OpenCC.Converter({ from: 'cn', to: 'twp' });
+  return traditional(text);
+}
+
+/** Traditional (Taiwan or not) → Simplified (`t2s`): 晨間瑜伽 → 晨间瑜伽. Simplified stays as it is. */
+export function toSimplified(text: string): string {
+  simplified ??= OpenCC.Converter({ from: 'tw', to: 'cn' });
+  return simplified(text);
+}
+
+/** A stored text in the caller's script: its Traditional beside it for `tw` (null: the text itself). */
+export function textIn(locale: Locale, text: string, textTw: string | null | undefined): string {
+  return locale === 'tw' ? (textTw ?? text) : text;
+}
