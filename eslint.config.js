@@ -48,6 +48,16 @@ export default tseslint.config(
           ],
         },
       ],
+      // Back closes every dialog first (issue 25 item 9): notices.ts gives its dialogs a history
+      // entry, antd's own imperative ones have none.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'MemberExpression[object.name=/^(Dialog|Modal)$/][property.name=/^(alert|confirm|show)$/]',
+          message: 'use showAlert / showConfirm / showDialog from app/shell/notices.ts: back closes those',
+        },
+      ],
     },
   },
 );

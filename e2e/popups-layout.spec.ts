@@ -2,7 +2,7 @@ import type { AppInfo, UserInfo } from '@app/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, phoneContext, screenshotPath } from './browser.ts';
-import { baseUrl, changeReply, settle, shot } from './phone.ts';
+import { baseUrl, changeReply, open, settle, shot } from './phone.ts';
 
 /**
  * Issue 25, items 7–14: the pop-up cadence, sheets that fit the screen, back closing dialogs, the
@@ -223,6 +223,46 @@ describe('back closes the dialog first (item 9)', () => {
     await dialog.getByRole('button').last().click();
     await dialog.waitFor({ state: 'detached' });
     await page.waitForTimeout(300);
+    await page.goBack();
+    await page.waitForURL(/\/member$/);
+    await context.close();
+  });
+  it('on the payment page the purchase dialogs close on back and the page stays; back again leaves', async () => {
+    const { context, page } = await phone();
+    await page.goto(`${baseUrl}/`);
+    await page.locator('.app-tab-bar').waitFor();
+    await settle(page);
+    await tab(page, '我的').click();
+    await page.waitForURL(/\/member$/);
+    await open(page, '/member/payment');
+    await page.getByTestId('plan-card').filter({ hasText: '月卡' }).click();
+    await page.getByTestId('pay-methods').getByRole('button').filter({ hasText: '支付宝 通道A' }).click();
+    const dialog = (text: string) => page.getByRole('dialog').filter({ hasText: text });
+
+    // The confirmation: back closes it, and nothing is bought.
+    await page.getByTestId('pay-button').click();
+    await dialog('确认购买').waitFor();
+    await page.goBack();
+    await dialog('确认购买').waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/member/payment');
+    await shot(page, 'issue25-9-payment-after-back');
+
+    // 确定 → the order's link → 前往支付 opens the gateway's tab; here the member pop-up waits,
+    // and back closes it too.
+    await page.getByTestId('pay-button').click();
+    await dialog('确认购买').getByRole('button', { name: '确定' }).click();
+    const [gateway] = await Promise.all([
+      context.waitForEvent('page'),
+      dialog('订单已生成').getByRole('button', { name: '前往支付' }).click(),
+    ]);
+    await gateway.close();
+    const waiting = dialog('会员将在5分钟内自动开通');
+    await waiting.waitFor();
+    await page.goBack();
+    await waiting.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/member/payment');
+    expect(await page.getByRole('dialog').filter({ visible: true }).count()).toBe(0);
+
     await page.goBack();
     await page.waitForURL(/\/member$/);
     await context.close();

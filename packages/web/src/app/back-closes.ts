@@ -29,6 +29,8 @@ let listening = false;
  * waits for them: pushed before, its entry would be the one stepped back over.
  */
 let pendingBacks = 0;
+/** Work waiting for the steps back above to be made (afterDialogsClosed). */
+const waiting: (() => void)[] = [];
 
 function stateOf(): Record<string, unknown> {
   const state: unknown = history.state;
@@ -65,7 +67,10 @@ function onPopState() {
   // An entry whose dialog is gone (closed by the app, or from before a reload) is stepped over.
   const id = stateOf()[ID];
   if (typeof id === 'number' && !open.some((overlay) => overlay.id === id)) stepBack();
-  else if (pendingBacks === 0) for (const overlay of open) if (overlay.depth === 0) pushEntry(overlay);
+  else if (pendingBacks === 0) {
+    for (const overlay of open) if (overlay.depth === 0) pushEntry(overlay);
+    for (const then of waiting.splice(0)) then();
+  }
 }
 
 /**
@@ -90,6 +95,19 @@ export function openOnHistory(close: () => void): () => void {
       if (stateOf()[ID] === overlay.id) stepBack();
     }, 0);
   };
+}
+
+/**
+ * Runs `then` once the entries of the dialogs the app just closed are stepped over. A navigation
+ * back (a dialog's "go back" answer) made sooner would land on such an entry, the same page,
+ * instead of the page before.
+ */
+export function afterDialogsClosed(then: () => void): void {
+  // After the closes' own timers (openOnHistory), which ask for their steps back.
+  setTimeout(() => {
+    if (pendingBacks === 0) then();
+    else waiting.push(then);
+  }, 0);
 }
 
 /** Gives a dialog shown while `visible` its history entry; back calls the close callback. `key` marks a new dialog in the same component. */

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { afterDialogsClosed } from '../back-closes.ts';
 
 /**
  * Back to the previous page, or to the member page when the app was opened right here (a shared
@@ -9,7 +10,10 @@ export function useGoBack(): () => void {
   const navigate = useNavigate();
   const location = useLocation();
   return useCallback(() => {
-    if (location.key === 'default') navigate('/member', { replace: true });
-    else navigate(-1);
+    // Often the answer of a dialog just closed: its history entry goes first (back-closes.ts).
+    afterDialogsClosed(() => {
+      if (location.key === 'default') navigate('/member', { replace: true });
+      else navigate(-1);
+    });
   }, [location.key, navigate]);
 }

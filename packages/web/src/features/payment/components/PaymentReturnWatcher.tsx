@@ -4,6 +4,7 @@ import type { Action } from 'antd-mobile/es/components/dialog';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { useCloseOnBack } from '../../../app/back-closes.ts';
 import {
   checkAgain,
   closeWatchDialog,
@@ -52,6 +53,9 @@ export function PaymentReturnWatcher() {
     const search = query.toString();
     navigate({ pathname: location.pathname, search: search ? `?${search}` : '' }, { replace: true });
   }, [location.pathname, location.search, navigate]);
+
+  // Back closes it as its close does: a result is done with, a waiting watch goes on out of sight.
+  useCloseOnBack(watch?.shown ?? false, closeWatchDialog);
 
   if (!watch) return null;
   const goTo = (path: string) => {

@@ -1,7 +1,7 @@
-import { Dialog } from 'antd-mobile';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../app/i18n/index.ts';
+import { showAlert, showConfirm, showDialog } from '../../../app/shell/notices.ts';
 import { buy, type BuyRequest } from '../api/shop-api.ts';
 import { buyOutcome, yuanText } from '../payment-rules.ts';
 import { watchPurchase } from './payment-return.ts';
@@ -38,8 +38,8 @@ export function useCheckout(handlers: { onMaintenance: () => void; onTicketRefus
    * member pop-up: the shell's watcher shows the order waiting, and its result once known.
    */
   const showLink = useCallback(
-    (url: string, orderId: string, price: number, seconds: number) => {
-      const handler = Dialog.show({
+    async (url: string, orderId: string, price: number, seconds: number) => {
+      const handler = await showDialog({
         title: t('payment_link_title'),
         content: (
           <div className="checkout-link">
@@ -56,11 +56,11 @@ export function useCheckout(handlers: { onMaintenance: () => void; onTicketRefus
             bold: true,
             onClick: () => {
               openGateway(url);
-              handler.close();
+              void handler.close();
               watchPurchase(orderId);
             },
           },
-          { key: 'cancel', text: t('cancel'), onClick: () => handler.close() },
+          { key: 'cancel', text: t('cancel'), onClick: () => void handler.close() },
         ],
       });
     },
@@ -68,14 +68,14 @@ export function useCheckout(handlers: { onMaintenance: () => void; onTicketRefus
   );
 
   const notice = useCallback(
-    (content: string) => Dialog.alert({ title: t('tips'), content, confirmText: t('got_it') }),
+    (content: string) => showAlert({ title: t('tips'), content, confirmText: t('got_it') }),
     [t],
   );
 
   const checkout = useCallback(
     async (order: CheckoutOrder) => {
       if (sending.current) return;
-      const confirmed = await Dialog.confirm({
+      const confirmed = await showConfirm({
         title: t('payment_confirm_title'),
         content: (
           <div className="checkout-confirm">
@@ -102,7 +102,7 @@ export function useCheckout(handlers: { onMaintenance: () => void; onTicketRefus
       switch (buyOutcome(code, message)) {
         case 'paying':
           if (!reply.response) return;
-          showLink(
+          void showLink(
             reply.response.url,
             reply.response.order_id,
             reply.response.price,
