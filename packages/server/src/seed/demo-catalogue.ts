@@ -277,7 +277,7 @@ export async function insertDemoCatalogue(
         ]).map((block) => ({ ...block, title_tw: tw(block.title) })),
       )
       .execute();
-    await saveTagNames(trx, [...TAGS, ...KEYWORDS]);
+    await saveTagNames(trx, [...TAGS, PICKS_TAG, ...KEYWORDS]);
 
     // Ads: every link value of part 2 §2.2 appears (tea has no link, DECISIONS).
     const links = ['vip', 'share', 'newvip', 'email', 'false', 'https://example.com/partner', 'tea'];

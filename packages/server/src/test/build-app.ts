@@ -48,6 +48,9 @@ export async function prepareDataDir(extraEnv: Record<string, string> = {}) {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     AUTO_SEED: '0',
+    // In-process PGlite runs each query on the test's own event loop, which also runs vitest and
+    // fast-check: its lag says nothing about the server. load-shedding.test.ts sets its own.
+    MAX_EVENT_LOOP_DELAY_MS: '0',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...extraEnv,
   };
