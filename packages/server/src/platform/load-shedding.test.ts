@@ -1,6 +1,7 @@
 import { Status } from '@app/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-app.ts';
+import { POSTGRES_POOL_SIZE } from './db/database.ts';
 
 const shed = { status: { code: Status.unavailable, message: 'server_busy' }, response: null };
 
@@ -21,11 +22,14 @@ describe('an overloaded server sheds load', () => {
 
   it('refuses requests at once with 503 while many queries wait for the database, then serves again', async () => {
     sut = await buildTestApp({ MAX_DB_WAITING: '3' });
-    const { app, db } = sut;
-    // One caller holds the database connection; the requests after it queue behind.
+    const { app, db, config } = sut;
+    // Callers hold every database connection (PGlite's one, or the PostgreSQL pool's); the requests
+    // after them queue behind.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    const holder = db.connection().execute(() => held);
+    const holders = Array.from({ length: config.databaseUrl ? POSTGRES_POOL_SIZE : 1 }, () =>
+      db.connection().execute(() => held),
+    );
     const queued = Array.from({ length: 6 }, () => app.inject({ method: 'GET', url: '/healthz' }));
     try {
       // The pool's queue is looked at four times a second.
@@ -48,7 +52,7 @@ describe('an overloaded server sheds load', () => {
     }
 
     release();
-    await holder;
+    await Promise.all(holders);
     // The queued requests were let in before the queue grew; they finish once the database frees.
     for (const reply of await Promise.all(queued)) expect(reply.statusCode).toBe(200);
     await expect

@@ -72,12 +72,15 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return error.cause !== undefined && isDatabaseUnavailable(error.cause);
 }
 
+/** Connections each process keeps to PostgreSQL (PGlite has one). */
+export const POSTGRES_POOL_SIZE = 10;
+
 /** A real PostgreSQL when `databaseUrl` is set, else embedded PGlite in `dataDir/db`. */
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Db> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
-      max: 10,
+      max: POSTGRES_POOL_SIZE,
       connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
     });
     // An idle connection the server closes (a restart, an admin's terminate) is dropped by the pool,
