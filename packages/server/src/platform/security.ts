@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
 import helmet from '@fastify/helmet';
 import { Status } from '@app/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -33,7 +32,7 @@ export function inlineScriptHashes(page: string): string[] {
  * Hardening every reply shares:
  * - text with a NUL or broken UTF-16 in any parameter, query or body field is bad input (401),
  *   before a schema or the database sees it;
- * - security headers from helmet. The CSP lets the app run as built (its scripts and styles from
+ * - security headers from helmet, and a CSP on documents and the service worker's script. It lets the app run as built (its scripts and styles from
  *   this origin, hls.js feeding the video from blob: media, decrypted covers as blob: images, the
  *   service worker) and talk to every line of the host list, which are other origins (ports) of
  *   this server; only the inline scripts of the server's own pages, by hash, run inline. HSTS only
@@ -50,41 +49,48 @@ export const securityPlugin = (
         fail(Status.invalid);
     });
 
-    // The lines depend on the origin the client used; helmet's directives see the raw request.
-    const linesOf = new WeakMap<IncomingMessage, string>();
-    app.addHook('onRequest', async (request) => {
-      linesOf.set(request.raw, lineOrigins(request).join(' ') || "'self'");
-    });
-    const lines = (request: IncomingMessage) => linesOf.get(request) ?? "'self'";
     const https = config.publicUrl?.startsWith('https:') === true;
+    const scriptSrc = ["'self'", ...ownPages.flatMap(inlineScriptHashes)].join(' ');
+    // The policy only governs documents and the service worker's script, so only they carry it: the
+    // API's JSON, images and segments are spared building a long header on every reply. Each set of
+    // lines gives one policy string, made once.
+    const policies = new Map<string, string>();
+    const policyFor = (lines: string) => {
+      let policy = policies.get(lines);
+      if (policy === undefined) {
+        policy = [
+          "default-src 'self'",
+          `script-src ${scriptSrc}`,
+          "script-src-attr 'none'",
+          "style-src 'self' 'unsafe-inline'",
+          `img-src 'self' data: blob: ${lines}`,
+          `media-src 'self' blob: ${lines}`,
+          `connect-src 'self' blob: data: ${lines}`,
+          "worker-src 'self' blob:",
+          "font-src 'self' data:",
+          "manifest-src 'self'",
+          "object-src 'none'",
+          "base-uri 'self'",
+          "form-action 'self'",
+          "frame-ancestors 'none'",
+        ].join(';');
+        if (policies.size < 100) policies.set(lines, policy);
+      }
+      return policy;
+    };
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (reply.hasHeader('content-security-policy')) return payload; // a page with its own policy
+      const type = reply.getHeader('content-type');
+      if ((typeof type === 'string' && type.startsWith('text/html')) || request.url.startsWith('/sw.js'))
+        reply.header('content-security-policy', policyFor(lineOrigins(request).join(' ') || "'self'"));
+      return payload;
+    });
 
     await app.register(helmet, {
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", ...ownPages.flatMap(inlineScriptHashes)],
-          scriptSrcAttr: ["'none'"],
-          // The boot screen's inline <style> and the components' style attributes.
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:', lines],
-          mediaSrc: ["'self'", 'blob:', lines],
-          // blob: for the playlists of downloaded videos, played offline; data: for the key and first
-          // segment video info carries inline (the player's early start).
-          connectSrc: ["'self'", 'blob:', 'data:', lines],
-          workerSrc: ["'self'", 'blob:'],
-          fontSrc: ["'self'", 'data:'],
-          manifestSrc: ["'self'"],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
-          frameAncestors: ["'none'"],
-        },
-      },
+      contentSecurityPolicy: false,
       strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
       xFrameOptions: { action: 'deny' },
       referrerPolicy: { policy: 'no-referrer' },
-      // Lines are other ports of the same site; a player reading a playlist from one must not be refused.
       crossOriginResourcePolicy: { policy: 'same-site' },
     });
   });
