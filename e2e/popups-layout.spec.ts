@@ -60,6 +60,21 @@ async function popupsOfAStart(page: Page, go: () => Promise<unknown>): Promise<s
   throw new Error(`start-up pop-ups did not settle: ${seen.join(', ')}`);
 }
 
+/** The home page of a fresh phone, its start-up pop-ups dealt with. */
+async function openHome(page: Page) {
+  await page.goto(`${baseUrl}/`);
+  await page.locator('.app-tab-bar').waitFor();
+  await settle(page);
+}
+
+/** From the home page, tapping: 最新, then its first video's play page. */
+async function openNewestVideo(page: Page) {
+  await openHome(page);
+  await homeTab(page, '最新').click();
+  await page.getByTestId('video-list').locator('a').first().click();
+  await page.getByTestId('player').waitFor();
+}
+
 describe('pop-up cadence (item 7)', () => {
   it('a start shows one marketing pop-up, each with a close button; a reload the same day shows none', async () => {
     const { context, page } = await phone();
@@ -181,9 +196,7 @@ describe('sheets fit the screen (item 8)', () => {
 describe('back closes the dialog first (item 9)', () => {
   it('积分兑换 → 立即兑换 with nothing chosen → back closes the dialog and stays; back again leaves', async () => {
     const { context, page } = await phone();
-    await page.goto(`${baseUrl}/`);
-    await page.locator('.app-tab-bar').waitFor();
-    await settle(page);
+    await openHome(page);
     await tab(page, '我的').click();
     await page.getByText('积分兑换', { exact: true }).first().click();
     await page.waitForURL(/\/member\/vip$/);
@@ -204,9 +217,7 @@ describe('back closes the dialog first (item 9)', () => {
 
   it('a sheet closes on back too, and a dialog closed by its button leaves no extra step behind', async () => {
     const { context, page } = await phone();
-    await page.goto(`${baseUrl}/`);
-    await page.locator('.app-tab-bar').waitFor();
-    await settle(page);
+    await openHome(page);
     await homeTab(page, '最新').click();
     await page.getByTestId('filter-open').click();
     await page.getByTestId('filter-popup').waitFor();
@@ -229,9 +240,7 @@ describe('back closes the dialog first (item 9)', () => {
   });
   it('on the payment page the purchase dialogs close on back and the page stays; back again leaves', async () => {
     const { context, page } = await phone();
-    await page.goto(`${baseUrl}/`);
-    await page.locator('.app-tab-bar').waitFor();
-    await settle(page);
+    await openHome(page);
     await tab(page, '我的').click();
     await page.waitForURL(/\/member$/);
     await open(page, '/member/payment');
@@ -272,12 +281,7 @@ describe('back closes the dialog first (item 9)', () => {
 describe('the end of a video (item 10)', () => {
   it('shows replay, 播放结束 and the VIP offer side by side, clear of each other and of the controls', async () => {
     const { context, page } = await phone();
-    await page.goto(`${baseUrl}/`);
-    await page.locator('.app-tab-bar').waitFor();
-    await settle(page);
-    await homeTab(page, '最新').click();
-    await page.getByTestId('video-list').locator('a').first().click();
-    await page.getByTestId('player').waitFor();
+    await openNewestVideo(page);
     const video = page.locator('video.player__video');
     await page.waitForFunction(
       () => {
@@ -399,9 +403,7 @@ describe('the VIP button (item 11)', () => {
   it('can be put away for the day: gone after a reload, back tomorrow', async () => {
     const { context, page } = await phone();
     await page.clock.setSystemTime(new Date('2026-11-23T10:00:00+08:00'));
-    await page.goto(`${baseUrl}/`);
-    await page.locator('.app-tab-bar').waitFor();
-    await settle(page);
+    await openHome(page);
     await page.getByTestId('promo-button-hide').click();
     expect(await page.getByTestId('promo-button').count()).toBe(0);
     await page.reload();
@@ -421,12 +423,7 @@ describe('the VIP button (item 11)', () => {
 describe('a guest favourites a video (item 12)', () => {
   it('is told at the tap that favourites are for VIP, with the way there; the server keeps the favourite', async () => {
     const { context, page } = await phone();
-    await page.goto(`${baseUrl}/`);
-    await page.locator('.app-tab-bar').waitFor();
-    await settle(page);
-    await homeTab(page, '最新').click();
-    await page.getByTestId('video-list').locator('a').first().click();
-    await page.getByTestId('player').waitFor();
+    await openNewestVideo(page);
     const avkey = new URL(page.url()).pathname.split('/').at(-1)!;
     await page.getByRole('button', { name: '收藏', exact: true }).click();
     const dialog = page.getByRole('dialog').filter({ hasText: '收藏夹为VIP会员专享' });
@@ -483,9 +480,7 @@ describe('menus list what their names say (item 13)', () => {
     expect(firstIds(subtitled)).not.toEqual(firstIds(picks));
 
     const { context, page } = await phone();
-    await page.goto(`${baseUrl}/`);
-    await page.locator('.app-tab-bar').waitFor();
-    await settle(page);
+    await openHome(page);
     const firstTitles: string[] = [];
     for (const name of ['最新', '精选', '中文字幕']) {
       const menuId = menus.response.menus.find((item) => item.menu_name === name)!.menu_id;
