@@ -77,7 +77,7 @@ import { MemoryCache } from './platform/memory-cache.ts';
 import { loggerOptions } from './platform/log.ts';
 import { installRateLimits } from './platform/rate-limits.ts';
 import { envelope, errorEnvelope } from './platform/reply.ts';
-import { securityPlugin } from './platform/security.ts';
+import { securityHeaders, securityPlugin } from './platform/security.ts';
 import { loadSecrets } from './platform/settings.ts';
 
 const API_PREFIXES = ['/v1/', '/v2/', '/hls/'];
@@ -130,6 +130,7 @@ export async function buildApp(
       },
     ],
     (request) => isBlockedRegion(config, request.headers),
+    securityHeaders(config.publicUrl?.startsWith('https:') === true).other,
   );
 
   const app = Fastify({

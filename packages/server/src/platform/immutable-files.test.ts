@@ -27,9 +27,18 @@ afterAll(async () => {
 
 const headersOf = (reply: Response) =>
   Object.fromEntries(
-    ['content-type', 'content-length', 'cache-control', 'etag', 'last-modified', 'accept-ranges'].map(
-      (name) => [name, reply.headers.get(name)],
-    ),
+    [
+      'content-type',
+      'content-length',
+      'cache-control',
+      'etag',
+      'last-modified',
+      'accept-ranges',
+      // The security headers the framework's replies carry, on the remembered ones too.
+      'x-content-type-options',
+      'cross-origin-resource-policy',
+      'referrer-policy',
+    ].map((name) => [name, reply.headers.get(name)]),
   );
 
 describe('images and segments', () => {
@@ -39,6 +48,7 @@ describe('images and segments', () => {
     expect(Buffer.from(await first.arrayBuffer()).equals(segment.bytes)).toBe(true);
     expect(first.headers.get('content-type')).toBe('video/mp2t');
     expect(first.headers.get('cache-control')).toContain('immutable');
+    expect(first.headers.get('x-content-type-options')).toBe('nosniff');
 
     // Like a CDN edge: once remembered, the segment is answered without the disk.
     const away = `${segment.file}.away`;

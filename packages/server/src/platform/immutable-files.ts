@@ -34,6 +34,8 @@ export function createImmutableFiles(
   mounts: ImmutableMount[],
   /** True when the request must go through the framework anyway (region block). */
   mustPass: (request: http.IncomingMessage) => boolean,
+  /** Headers every reply carries (the security headers the framework's replies get). */
+  commonHeaders: Record<string, string> = {},
 ) {
   // A Map iterates in insertion order: re-inserting on every hit keeps the coldest file first.
   const remembered = new Map<string, RememberedFile>();
@@ -98,6 +100,7 @@ export function createImmutableFiles(
       remembered.set(pathname, file);
 
       const headers: http.OutgoingHttpHeaders = {
+        ...commonHeaders,
         'content-type': mount.contentType,
         'cache-control': CACHE_FOREVER,
         etag: file.etag,

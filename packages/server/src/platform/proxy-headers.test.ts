@@ -224,6 +224,17 @@ describe('security headers', () => {
     expect(reply.headers['x-frame-options']).toBe('DENY');
     expect(reply.headers['referrer-policy']).toBe('no-referrer');
     expect(reply.headers['strict-transport-security']).toBeUndefined();
+    expect(reply.headers['cross-origin-opener-policy']).toBe('same-origin');
+    // JSON carries the headers a browser reads on it, not the document's policy.
+    const json = await plain.app.inject({
+      method: 'GET',
+      url: '/v1/appinfo',
+      headers: { host: 'localhost:8080' },
+    });
+    expect(json.headers['x-content-type-options']).toBe('nosniff');
+    expect(json.headers['cross-origin-resource-policy']).toBe('same-site');
+    expect(json.headers['content-security-policy']).toBeUndefined();
+    expect(json.headers['cross-origin-opener-policy']).toBeUndefined();
     // A hostile Host shapes no policy: the lines are left out, the reply still goes out.
     const hostile = await plain.app.inject({ method: 'GET', url: '/speed.html', headers: { host: 'a b' } });
     expect(String(hostile.headers['content-security-policy'])).not.toContain('a b');
