@@ -125,6 +125,7 @@ describe('payment', () => {
     await page.bringToFront();
     await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
     await dialog(page, '支付成功').getByRole('button', { name: '开始观看' }).click();
+    await dialog(page, '支付成功').waitFor({ state: 'detached' });
     await page.getByTestId('vip-card').getByText('尊贵VIP会员').waitFor();
 
     // The 480 quality is now open on the player: no upgrade dialog, and the switch shows HD.

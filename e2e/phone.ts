@@ -61,6 +61,19 @@ export async function phoneWith(
 
 /** Moves inside the running app (as a link would), so start-up and its pop-ups do not run again. */
 export async function open(page: Page, path: string) {
+  // A dialog the app just closed steps back over its history entry (app/back-closes.ts); a page
+  // pushed before that step lands would be the one stepped back from.
+  await page
+    .waitForFunction(
+      () => {
+        const state: unknown = history.state;
+        const overlayEntry = typeof state === 'object' && state !== null && 'appOverlayId' in state;
+        return !overlayEntry || document.querySelector('[role="dialog"], .adm-popup') !== null;
+      },
+      null,
+      { timeout: 5000 },
+    )
+    .catch(() => undefined);
   await page.evaluate((to) => {
     history.pushState(null, '', to);
     dispatchEvent(new PopStateEvent('popstate'));

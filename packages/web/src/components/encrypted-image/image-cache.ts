@@ -21,6 +21,8 @@ let storageOpen = false;
 /** Images whose downloads never wait for a hold (a video's poster, the player ad). */
 const urgentKeys = new Set<string>();
 let hold: Promise<void> | null = null;
+/** Downloads a hold may stop: on a slow line, covers still arriving would share it with the video. */
+const stoppable = new Set<AbortController>();
 
 /**
  * An object URL of the decrypted image at `path` (`/img/…` on the current image line, or a full
@@ -47,6 +49,9 @@ export function holdImageDownloads(maxMs: number): () => void {
     if (hold === current) hold = null;
   };
   const timer = setTimeout(release, maxMs);
+  // Covers of the page just left may still be arriving: they start again after the hold.
+  for (const download of stoppable) download.abort();
+  stoppable.clear();
   return release;
 }
 
@@ -82,21 +87,32 @@ async function loadObjectUrl(key: string): Promise<string> {
 }
 
 async function download(key: string): Promise<Blob> {
-  if (hold && !urgentKeys.has(key)) await hold;
-  const bytes = await fetchDecrypted(key);
-  const type = sniffImageType(bytes);
-  store(key, bytes, type);
-  return new Blob([bytes], { type });
+  for (;;) {
+    const urgent = urgentKeys.has(key);
+    if (hold && !urgent) await hold;
+    const stop = urgent ? undefined : new AbortController();
+    if (stop) stoppable.add(stop);
+    try {
+      const bytes = await fetchDecrypted(key, stop?.signal);
+      const type = sniffImageType(bytes);
+      store(key, bytes, type);
+      return new Blob([bytes], { type });
+    } catch (error) {
+      if (!stop?.signal.aborted) throw error; // stopped by a hold: wait for it, then again
+    } finally {
+      if (stop) stoppable.delete(stop);
+    }
+  }
 }
 
 function delay<T>(ms: number, value: T): Promise<T> {
   return new Promise((resolve) => setTimeout(() => resolve(value), ms));
 }
 
-async function fetchDecrypted(key: string): Promise<Bytes> {
+async function fetchDecrypted(key: string, stopped?: AbortSignal): Promise<Bytes> {
   if (isAbsolute(key)) {
     const { key: secret } = await imageLine();
-    const reply = await fetchReply(key);
+    const reply = await fetchReply(key, stopped);
     return decryptBody(reply.body, reply.version, secret);
   }
   // A dead line goes to the back of the ranking; the one retry then goes to the next line.
@@ -104,9 +120,10 @@ async function fetchDecrypted(key: string): Promise<Bytes> {
     const line = await imageLine();
     let reply: Reply;
     try {
-      reply = await fetchReply(`${line.url.replace(/\/+$/, '')}${key}`);
+      reply = await fetchReply(`${line.url.replace(/\/+$/, '')}${key}`, stopped);
     } catch (error) {
-      if (error instanceof ImageMissing) throw error;
+      // A stopped download says nothing about the line.
+      if (error instanceof ImageMissing || stopped?.aborted) throw error;
       reportLineFailure('img', line.url);
       if (attempt >= 2) throw error;
       continue;
@@ -123,8 +140,13 @@ interface Reply {
   version: string | null;
 }
 
-async function fetchReply(url: string): Promise<Reply> {
-  const signal = typeof AbortSignal.timeout === 'function' ? AbortSignal.timeout(FETCH_TIMEOUT_MS) : null;
+async function fetchReply(url: string, stopped?: AbortSignal): Promise<Reply> {
+  const timeout = typeof AbortSignal.timeout === 'function' ? AbortSignal.timeout(FETCH_TIMEOUT_MS) : null;
+  const signals = [timeout, stopped].filter((signal) => signal !== null && signal !== undefined);
+  const signal =
+    signals.length > 1 && typeof AbortSignal.any === 'function'
+      ? AbortSignal.any(signals)
+      : (signals[0] ?? null);
   const response = await fetch(url, { signal });
   if (response.status === 404) throw new ImageMissing(`image not found: ${url}`);
   if (!response.ok) throw new Error(`image reply ${response.status}`);
