@@ -107,6 +107,7 @@ export const StudioSchema = z.object({
   studio_name: z.string(),
   studio_image: z.string(),
 });
+export type Studio = z.infer<typeof StudioSchema>;
 export const ActorWithVideosSchema = ActorSchema.extend({ videos: z.array(VideoSchema) });
 
 /**
@@ -185,6 +186,22 @@ export const ActorPageReplySchema = replySchema(
   }),
 );
 
+/**
+ * `GET /v1/studios?video_type=`: the studios (片商) that published videos of the type, 24 a page
+ * (original's publisher tab).
+ */
+export const StudioListQuerySchema = BrowsePageQuerySchema.extend({ video_type: VideoTypeSchema });
+export const StudioListReplySchema = replySchema(
+  z.object({ studios: z.array(StudioSchema), total_results: z.number().int() }),
+);
+
+/** `GET /v1/studio/{studioid}?video_type=`: the studio and its videos of the type, newest first. */
+export const StudioPageParamsSchema = z.object({ studioid: positiveInt(10) });
+export const StudioPageQuerySchema = BrowsePageQuerySchema.extend({ video_type: VideoTypeSchema });
+export const StudioPageReplySchema = replySchema(
+  z.object({ studio: StudioSchema, videos: z.array(VideoSchema), total_results: z.number().int() }),
+);
+
 /** `GET /v1/keywords/popular`. */
 export const PopularKeywordsReplySchema = replySchema(
   z.object({
@@ -234,6 +251,14 @@ export const FollowedUserSchema = z.object({
 export type FollowedUser = z.infer<typeof FollowedUserSchema>;
 /** How many of a followed user's newest videos come with them. */
 export const FOLLOWED_USER_VIDEOS = 3;
+
+/** How many creators the empty Follow tab suggests. */
+export const SUGGESTED_CREATORS = 10;
+/**
+ * `GET /v1/explore/users`: creators to follow, most followed first, without those the caller
+ * already follows (the empty Follow tab's suggestions).
+ */
+export const SuggestedUsersReplySchema = replySchema(z.object({ users: z.array(FollowedUserSchema) }));
 
 /** `GET /v1/explore/videos/{type}`: creators' videos, newest first. */
 export const ExploreVideosParamsSchema = z.object({ type: VideoTypeSchema });

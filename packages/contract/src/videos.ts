@@ -44,6 +44,12 @@ export const VideoSchema = z.object({
   upload_date: z.number().int(),
   /** The studio, else the creator who published it, else ''. */
   video_publisher: z.string(),
+  /** The creator account that published it (its page is `/find/follower/{user_id}`), or null. */
+  video_creator: z
+    .object({ user_id: z.number().int(), user_name: z.string(), user_img: z.string() })
+    .nullable(),
+  /** The studio that published it (its videos are at `/studio/{studio_id}`), or null. */
+  video_studio: z.object({ studio_id: z.number().int(), studio_name: z.string() }).nullable(),
   video_number: z.string(),
   video_category: z.array(z.object({ category_id: z.number().int(), category_name: z.string() })),
   video_tags: z.array(z.string()),

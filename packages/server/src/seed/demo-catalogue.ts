@@ -147,7 +147,8 @@ export async function insertDemoCatalogue(
           likes: random.int(0, 5000),
           upload_date: new Date(Date.now() - random.int(0, 365) * DAY_MS - random.int(0, DAY_MS)),
           studio_id: type === 'original' && i % 2 === 0 ? null : random.pick(studios).id,
-          creator_id: i % 4 === 0 ? at(creators, i) : null,
+          // Every fourth video has a creator, the creators in turn, so each has videos of each type.
+          creator_id: i % 4 === 0 ? at(creators, i / 4) : null,
           number: `DEMO-${String(serial).padStart(4, '0')}`,
           location: random.pick(LOCATIONS),
           cover_type: random.pick(['cover', 'uncover'] as const),

@@ -20,6 +20,8 @@ export const ROUTE_TABLE = [
   { path: '/long/play/:avkey', name: 'lPlay' },
   { path: '/short/play/:avkey', name: 'sPlay' },
   { path: '/actor/:actorid', name: 'actor' },
+  // A studio's videos (片商, issue 26): the publisher tab and layout 10 lead here.
+  { path: '/studio/:studioid', name: 'studio' },
   { path: '/long/category', name: 'longCategory' },
   { path: '/short/category', name: 'shortCategory' },
   { path: '/category', name: 'category' },

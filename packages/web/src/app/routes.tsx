@@ -110,6 +110,7 @@ const CategoryPage = lazy(withCatalogue(() => import('../features/browse/pages/C
 const CategoryListPage = lazy(withCatalogue(() => import('../features/browse/pages/CategoryListPage.tsx')));
 const FilterListPage = lazy(withCatalogue(() => import('../features/browse/pages/FilterListPage.tsx')));
 const ActorPage = lazy(withCatalogue(() => import('../features/browse/pages/ActorPage.tsx')));
+const StudioPage = lazy(withCatalogue(() => import('../features/browse/pages/StudioPage.tsx')));
 const ClassicListPage = lazy(withCatalogue(() => import('../features/browse/pages/ClassicListPage.tsx')));
 
 /**
@@ -120,6 +121,7 @@ const PAGES: Partial<Record<AppPath, ReactNode>> = {
   '/long/play/:avkey': <PlayPage />,
   '/short/play/:avkey': <PlayPage />,
   '/actor/:actorid': <ActorPage />,
+  '/studio/:studioid': <StudioPage />,
   '/long/category': <CategoryPage kind="long" />,
   '/short/category': <CategoryPage kind="short" />,
   '/category': <CategoryPage kind="all" />,

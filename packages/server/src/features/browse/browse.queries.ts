@@ -26,6 +26,8 @@ export interface VideoSelection {
   search?: string;
   creatorId?: number;
   creatorsOnly?: boolean;
+  /** A studio's videos (index videos_studio). */
+  studioId?: number;
   /** The moment `top` periods count back from, so one request reads one period. */
   now?: number;
 }
@@ -62,6 +64,7 @@ function conditions(selection: VideoSelection): Expression<SqlBool>[] {
     where.push(sql<SqlBool>`v.creator_id is not null`);
   }
   if (selection.creatorId !== undefined) where.push(sql<SqlBool>`v.creator_id = ${selection.creatorId}`);
+  if (selection.studioId !== undefined) where.push(sql<SqlBool>`v.studio_id = ${selection.studioId}`);
   return where;
 }
 
@@ -186,6 +189,35 @@ export function studios(db: Db, ids: readonly number[]) {
     .select(['id', 'name', 'name_tw', 'image'])
     .where(sql<SqlBool>`id = any(${[...ids]}::integer[])`)
     .execute();
+}
+
+/** Studios that published videos of the type, in the operator's order (id); one probe each. */
+function studiosOfType(db: Db, type: VideoType) {
+  return db.selectFrom('studios as s').where(({ exists, selectFrom }) =>
+    exists(
+      selectFrom('videos as v')
+        .select(sql.lit(1).as('one'))
+        .whereRef('v.studio_id', '=', 's.id')
+        .where(sql<SqlBool>`v.type = ${sql.lit(type)}`),
+    ),
+  );
+}
+
+export async function studioPage(db: Db, type: VideoType, page: number, pageSize: number) {
+  const rows = await studiosOfType(db, type)
+    .select(['s.id', 's.name', 's.name_tw', 's.image'])
+    .orderBy('s.id')
+    .limit(literalLimit(pageSize))
+    .offset((page - 1) * pageSize)
+    .execute();
+  return rows;
+}
+
+export async function countStudios(db: Db, type: VideoType): Promise<number> {
+  const row = await studiosOfType(db, type)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** Newest videos of the type carrying any of the tags (interest picker). */

@@ -11,6 +11,9 @@ import {
   RecommendParamsSchema,
   RecommendQuerySchema,
   Status,
+  StudioListQuerySchema,
+  StudioPageParamsSchema,
+  StudioPageQuerySchema,
   TokenParamSchema,
   TopVideosParamsSchema,
 } from '@app/contract';
@@ -34,7 +37,7 @@ export async function viewerOf(
   return token === undefined ? undefined : (await sessions.authenticate(token)).userId;
 }
 
-/** Home feeds, menu lists, actors, search and ads (part 2 §7.1). */
+/** Home feeds, menu lists, actors, studios, search and ads (part 2 §7.1). */
 export const browseRoutes =
   (sessions: SessionService, browse: BrowseService): FastifyPluginAsyncZod =>
   async (app) => {
@@ -91,6 +94,24 @@ export const browseRoutes =
         const userId = await viewerOf(sessions, request);
         return envelope(
           await browse.actorPage(request.params.actorid, request.query.page, userId, localeOf(request)),
+        );
+      },
+    );
+
+    app.get('/v1/studios', { schema: { querystring: StudioListQuerySchema } }, async (request) => {
+      await viewerOf(sessions, request);
+      const { video_type, page } = request.query;
+      return envelope(await browse.studios(video_type, page, localeOf(request)));
+    });
+
+    app.get(
+      '/v1/studio/:studioid',
+      { schema: { params: StudioPageParamsSchema, querystring: StudioPageQuerySchema } },
+      async (request) => {
+        const userId = await viewerOf(sessions, request);
+        const { video_type, page } = request.query;
+        return envelope(
+          await browse.studioPage(request.params.studioid, video_type, page, userId, localeOf(request)),
         );
       },
     );

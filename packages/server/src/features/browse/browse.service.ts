@@ -13,6 +13,7 @@ import {
   type MenuFilters,
   type MenuKind,
   type RecommendBlock,
+  type Studio,
   type Video,
   type VideoType,
 } from '@app/contract';
@@ -210,15 +211,7 @@ export function createBrowseService(ctx: AppContext, likes: LikeSets) {
           ...empty,
           studios: ids.flatMap((id) => {
             const studio = byId.get(id);
-            return studio
-              ? [
-                  {
-                    studio_id: studio.id,
-                    studio_name: textIn(locale, studio.name, studio.name_tw),
-                    studio_image: studio.image,
-                  },
-                ]
-              : [];
+            return studio ? [studioOf(studio, locale)] : [];
           }),
         };
       }
@@ -353,6 +346,31 @@ export function createBrowseService(ctx: AppContext, likes: LikeSets) {
       return { ...found, actor: actor!, videos };
     },
 
+    /** The studios with videos of the type (original's publisher tab), 24 a page. */
+    async studios(type: VideoType, page: number, locale: Locale) {
+      return lists.get(JSON.stringify(['studios', type, page, locale]), async () => {
+        const [rows, total] = await Promise.all([
+          queries.studioPage(db, type, page, PAGE_SIZE),
+          queries.countStudios(db, type),
+        ]);
+        return { studios: rows.map((row) => studioOf(row, locale)), total_results: total };
+      });
+    },
+
+    /** A studio and its videos of one type, newest first; an unknown studio is 404. */
+    async studioPage(
+      studioId: number,
+      type: VideoType,
+      page: number,
+      userId: number | undefined,
+      locale: Locale,
+    ) {
+      const [row] = await lists.get(`studio:${studioId}`, () => queries.studios(db, [studioId]));
+      if (!row) notFound();
+      const list = await videoList({ type, order: 'time', studioId }, page, userId, locale);
+      return { studio: studioOf(row, locale), ...list };
+    },
+
     async popularKeywords(locale: Locale) {
       const rows = await lists.get('keywords', () => queries.keywords(db));
       const keywords: Record<VideoType, string[]> = { long: [], short: [], original: [] };
@@ -386,6 +404,13 @@ export function createBrowseService(ctx: AppContext, likes: LikeSets) {
 }
 
 export type BrowseService = ReturnType<typeof createBrowseService>;
+
+function studioOf(
+  row: { id: number; name: string; name_tw: string | null; image: string },
+  locale: Locale,
+): Studio {
+  return { studio_id: row.id, studio_name: textIn(locale, row.name, row.name_tw), studio_image: row.image };
+}
 
 /** The caller's like flags on videos everyone sees the same way. */
 export async function withVideoLikes(

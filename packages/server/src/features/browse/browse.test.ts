@@ -11,6 +11,8 @@ import {
   PopularKeywordsReplySchema,
   RECOMMEND_LAYOUTS,
   RecommendReplySchema,
+  StudioListReplySchema,
+  StudioPageReplySchema,
   TOP_VIDEOS,
   TopVideosReplySchema,
   VIDEO_TYPES,
@@ -367,6 +369,46 @@ describe('actors, keywords, top and classic lists', () => {
     expect(keysOf(await call.get(`/v1/actor/${link.actor_id}`, 'page=1000000000'))).toEqual([]);
     expect((await call.get('/v1/actor/999999')).code).toBe(404);
     for (const id of ['abc', '0', '-3']) expect((await call.get(`/v1/actor/${id}`)).code).toBe(401);
+  });
+
+  it('lists the studios with videos of a type, and a studio’s videos of a type newest first', async () => {
+    const links = await sut.db
+      .selectFrom('videos')
+      .select(['avkey', 'type', 'studio_id', 'upload_date', 'id'])
+      .where('studio_id', 'is not', null)
+      .orderBy('upload_date', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+    for (const type of VIDEO_TYPES) {
+      const answer = await call.get('/v1/studios', `video_type=${type}`);
+      StudioListReplySchema.parse(answer.json);
+      const expected = [
+        ...new Set(links.filter((link) => link.type === type).map((link) => link.studio_id!)),
+      ];
+      expect(answer.response.studios.map((studio: { studio_id: number }) => studio.studio_id)).toEqual(
+        expected.sort((a, b) => a - b),
+      );
+      expect(answer.response.total_results).toBe(expected.length);
+    }
+    const studioId = links.find((link) => link.type === 'original')!.studio_id!;
+    const own = links.filter((link) => link.type === 'original' && link.studio_id === studioId);
+    const page = await call.get(`/v1/studio/${studioId}`, 'video_type=original');
+    StudioPageReplySchema.parse(page.json);
+    expect(page.response.studio.studio_id).toBe(studioId);
+    expect(keysOf(page)).toEqual(own.slice(0, PAGE_SIZE).map((link) => link.avkey));
+    expect(page.response.total_results).toBe(own.length);
+    for (const video of page.response.videos as Video[]) expect(video.video_studio?.studio_id).toBe(studioId);
+    expect(keysOf(await call.get(`/v1/studio/${studioId}`, 'video_type=original&page=1000000000'))).toEqual(
+      [],
+    );
+    expect((await call.get('/v1/studio/999999', 'video_type=long')).code).toBe(404);
+    for (const query of ['', 'video_type=film', 'video_type=long&page=0'])
+      expect((await call.get(`/v1/studio/${studioId}`, query)).code, query).toBe(401);
+    for (const id of ['abc', '0', '-3', '99999999999'])
+      expect((await call.get(`/v1/studio/${id}`, 'video_type=long')).code).toBe(401);
+    for (const query of ['', 'video_type=film', 'video_type=long&page=-1'])
+      expect((await call.get('/v1/studios', query)).code, query).toBe(401);
+    expect((await call.get('/v1/studios', 'video_type=long', 'no-such-token')).code).toBe(497);
   });
 
   it('answers popular keywords per type and the top videos by views', async () => {

@@ -44,8 +44,11 @@ export async function loadVideos(
       'v.main_tag',
       'v.second_tag',
       tagsInLocale(locale, 'v.tags').as('tags'),
+      's.id as studio_id',
       inLocale(locale, 's.name').as('studio_name'),
+      'cp.user_id as creator_id',
       inLocale(locale, 'cp.name').as('creator_name'),
+      'cp.avatar as creator_img',
       'vl.liked_at',
       jsonArrayFrom(
         eb
@@ -86,6 +89,12 @@ export async function loadVideos(
         views: row.views,
         upload_date: unixSeconds(row.upload_date),
         video_publisher: row.studio_name ?? row.creator_name ?? '',
+        video_creator:
+          row.creator_id === null
+            ? null
+            : { user_id: row.creator_id, user_name: row.creator_name ?? '', user_img: row.creator_img ?? '' },
+        video_studio:
+          row.studio_id === null ? null : { studio_id: row.studio_id, studio_name: row.studio_name ?? '' },
         video_number: row.number,
         video_category: row.categories,
         video_tags: row.tags,

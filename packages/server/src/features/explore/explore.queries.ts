@@ -58,6 +58,32 @@ export async function followPage(db: Db, userId: number, page: number) {
   return rows.map((row) => row.creator_id);
 }
 
+/**
+ * The most followed creators the caller does not follow (index creator_profiles_followers; the
+ * follow check is a primary-key probe each). `userId` 0 (no caller) excludes nobody.
+ */
+export async function suggestedCreators(db: Db, userId: number, limit: number) {
+  const rows = await db
+    .selectFrom('creator_profiles as cp')
+    .select('cp.user_id')
+    .where('cp.user_id', '<>', userId)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('user_follows as f')
+            .select(sql.lit(1).as('one'))
+            .whereRef('f.creator_id', '=', 'cp.user_id')
+            .where('f.user_id', '=', userId),
+        ),
+      ),
+    )
+    .orderBy('cp.followers', 'desc')
+    .orderBy('cp.user_id', 'desc')
+    .limit(literalLimit(limit))
+    .execute();
+  return rows.map((row) => row.user_id);
+}
+
 export async function countFollows(db: Db, userId: number): Promise<number> {
   const row = await db
     .selectFrom('user_follows')

@@ -38,6 +38,11 @@ export const exploreRoutes =
       return envelope(await explore.follows(userId, request.query.page, localeOf(request)));
     });
 
+    app.get('/v1/explore/users', { schema: { querystring } }, async (request) => {
+      const userId = await viewerOf(sessions, request);
+      return envelope(await explore.suggestions(userId, localeOf(request)));
+    });
+
     app.get(
       '/v1/explore/user/:userid',
       { schema: { params: ExploreUserParamsSchema, querystring } },

@@ -2,6 +2,7 @@ import {
   FOLLOWED_USER_VIDEOS,
   IMPORT_COOLDOWN_MIN,
   Status,
+  SUGGESTED_CREATORS,
   type FollowedUser,
   type Locale,
   type VideoType,
@@ -90,6 +91,12 @@ export function createExploreService(
         queries.countFollows(db, userId),
       ]);
       return { users: await followedUsers(ids, userId, locale), total_results: total };
+    },
+
+    /** Creators to follow: the empty Follow tab's suggestions (a creator is never suggested to themself). */
+    async suggestions(userId: number | undefined, locale: Locale) {
+      const ids = await queries.suggestedCreators(db, userId ?? NO_USER, SUGGESTED_CREATORS);
+      return { users: await followedUsers(ids, userId, locale) };
     },
 
     async user(creatorId: number, userId: number | undefined, locale: Locale) {

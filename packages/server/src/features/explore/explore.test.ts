@@ -6,6 +6,8 @@ import {
   FollowReplySchema,
   ImportReplySchema,
   PAGE_SIZE,
+  SUGGESTED_CREATORS,
+  SuggestedUsersReplySchema,
   VIDEO_TYPES,
   type Video,
   type VideoType,
@@ -103,6 +105,64 @@ describe('explore lists', () => {
     expect((await call.get(`/v1/explore/user/videos/${guestId}`, 'video_type=long')).code).toBe(404);
     for (const id of ['abc', '0', '-1', '99999999999'])
       expect((await call.get(`/v1/explore/user/${id}`)).code).toBe(401);
+  });
+});
+
+describe('creators are reachable (issue 26)', () => {
+  it('gives every demo creator videos of each type, and each explore video names its creator', async () => {
+    expect(creators.length).toBeGreaterThan(1);
+    for (const id of creators)
+      for (const type of VIDEO_TYPES)
+        expect(creatorVideos.get(id)![type].length, `${id} ${type}`).toBeGreaterThan(0);
+    const profiles = new Map(
+      (await sut.db.selectFrom('creator_profiles').select(['user_id', 'name', 'avatar']).execute()).map(
+        (row) => [row.user_id, row],
+      ),
+    );
+    const ownerOf = new Map(
+      [...creatorVideos].flatMap(([id, videos]) =>
+        Object.values(videos).flatMap((keys) => keys.map((key) => [key, id])),
+      ),
+    );
+    for (const type of VIDEO_TYPES) {
+      const { data } = (await call.get(`/v1/explore/videos/${type}`)).response as { data: Video[] };
+      expect(data.length).toBeGreaterThan(0);
+      for (const video of data) {
+        const owner = profiles.get(ownerOf.get(video.video_id)!)!;
+        expect(video.video_creator).toEqual({
+          user_id: owner.user_id,
+          user_name: owner.name,
+          user_img: owner.avatar,
+        });
+      }
+    }
+  });
+
+  it('suggests the most followed creators the caller does not follow, with their newest videos', async () => {
+    const byFollowers = (
+      await sut.db
+        .selectFrom('creator_profiles')
+        .select('user_id')
+        .orderBy('followers', 'desc')
+        .orderBy('user_id', 'desc')
+        .execute()
+    ).map((row) => row.user_id);
+    const anonymous = await call.get('/v1/explore/users');
+    SuggestedUsersReplySchema.parse(anonymous.json);
+    const idsOf = (answer: { response: { users: { user_id: number }[] } }) =>
+      answer.response.users.map((user) => user.user_id);
+    expect(idsOf(anonymous)).toEqual(byFollowers.slice(0, SUGGESTED_CREATORS));
+    expect(anonymous.response.users.every((user: { video: Video[] }) => user.video.length > 0)).toBe(true);
+
+    const token = await kit.guest();
+    const top = byFollowers[0]!;
+    expect((await call.post(`/v1/explore/follow/user/${top}`, {}, token)).code).toBe(200);
+    const mine = await call.get('/v1/explore/users', '', token);
+    expect(idsOf(mine)).not.toContain(top);
+    expect(idsOf(mine)).toEqual(byFollowers.filter((id) => id !== top).slice(0, SUGGESTED_CREATORS));
+    expect(mine.response.users.every((user: { user_like: boolean }) => !user.user_like)).toBe(true);
+    // A token that is sent must be live.
+    expect((await call.get('/v1/explore/users', '', 'not-a-token')).code).toBe(497);
   });
 });
 

@@ -148,7 +148,8 @@ describe('liking a video', () => {
       .leftJoin('creator_profiles as cp', 'cp.user_id', 'v.creator_id')
       .select(['v.id', 'v.title', 'v.title_cn', 'v.cover', 'v.thumb', 'v.duration_s', 'v.views'])
       .select(['v.upload_date', 'v.number', 'v.tags', 'v.main_tag', 'v.second_tag'])
-      .select(['s.name as studio', 'cp.name as creator'])
+      .select(['s.id as studio_id', 's.name as studio', 'cp.user_id as creator_id', 'cp.name as creator'])
+      .select('cp.avatar as creator_img')
       .where('v.avkey', '=', avkey)
       .executeTakeFirstOrThrow();
     const categories = await sut.db
@@ -178,6 +179,11 @@ describe('liking a video', () => {
       views: row.views,
       upload_date: Math.floor(row.upload_date.getTime() / 1000),
       video_publisher: row.studio ?? row.creator ?? '',
+      video_creator:
+        row.creator_id === null
+          ? null
+          : { user_id: row.creator_id, user_name: row.creator, user_img: row.creator_img },
+      video_studio: row.studio_id === null ? null : { studio_id: row.studio_id, studio_name: row.studio },
       video_number: row.number,
       video_category: categories,
       video_tags: row.tags,

@@ -35,6 +35,7 @@ export const cnFirst = {
   route_short: '短视频',
   route_original: '原创',
   route_actor: '演员主页',
+  route_studio: '片商',
   route_lFilter: '长视频片单',
   route_sFilter: '短视频片单',
   route_oFilter: '原创片单',

@@ -266,6 +266,7 @@ export const cnMore = {
   following: '已关注',
   unfollow: '取消关注',
   followers_count: '{{count}}粉丝',
+  follow_suggestions: '推荐关注',
   follower_import: '一键导入收藏',
   import_loading: '正在导入…',
   import_done: '导入成功',

@@ -32,6 +32,7 @@ export const twFirst: Record<keyof typeof cnFirst, string> = {
   route_short: '短影片',
   route_original: '原創',
   route_actor: '演員主頁',
+  route_studio: '片商',
   route_lFilter: '長影片片單',
   route_sFilter: '短影片片單',
   route_oFilter: '原創片單',

@@ -269,6 +269,7 @@ export const twMore: Record<keyof typeof cnMore, string> = {
   following: '追蹤中',
   unfollow: '取消追蹤',
   followers_count: '{{count}} 位粉絲',
+  follow_suggestions: '推薦追蹤',
   follower_import: '一鍵匯入收藏',
   import_loading: '正在匯入…',
   import_done: '匯入成功',

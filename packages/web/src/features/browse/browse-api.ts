@@ -1,4 +1,4 @@
-import type { RecommendBlock, Video, VideoType } from '@app/contract';
+import type { Actor, RecommendBlock, Studio, Video, VideoType } from '@app/contract';
 import { Status } from '@app/contract/status-codes';
 import { request, type RequestOptions } from '../../app/api/client.ts';
 
@@ -52,18 +52,27 @@ export function classicList(type: VideoType, page: number) {
 }
 
 export function actorPage(actorId: number, page: number) {
-  return ok<{
-    actor: { actor_id: number; actor_name: string; actor_url: string; actor_cup: string };
-    videos: Video[];
-    total_results: number;
-  }>(`/v1/actor/${actorId}`, { query: { page } });
+  return ok<{ actor: Actor; videos: Video[]; total_results: number }>(`/v1/actor/${actorId}`, {
+    query: { page },
+  });
 }
 
 export function actorList(query: { page: number; original: 0 | 1; order?: string; filters?: string }) {
-  return ok<{
-    actors: { actor_id: number; actor_name: string; actor_url: string; actor_cup: string }[];
-    total_results: number;
-  }>('/v1/actors', { query });
+  return ok<{ actors: Actor[]; total_results: number }>('/v1/actors', { query });
+}
+
+/** The studios with videos of the type (original's publisher tab). */
+export function studioList(type: VideoType, page: number) {
+  return ok<{ studios: Studio[]; total_results: number }>('/v1/studios', {
+    query: { video_type: type, page },
+  });
+}
+
+/** A studio and its videos of one type, newest first. */
+export function studioPage(studioId: number, type: VideoType, page: number) {
+  return ok<{ studio: Studio; videos: Video[]; total_results: number }>(`/v1/studio/${studioId}`, {
+    query: { video_type: type, page },
+  });
 }
 
 /** Ad click tracking: best effort, never in the way of following the ad. */

@@ -28,6 +28,11 @@ export async function loadFollowed(page: number): Promise<Page<FollowedUser>> {
   return { items: reply.users, total: reply.total_results };
 }
 
+/** `GET /v1/explore/users`: creators to follow (the empty Follow tab suggests them). */
+export async function loadSuggestedCreators(): Promise<FollowedUser[]> {
+  return ok(await request<{ users: FollowedUser[] }>('/v1/explore/users')).users;
+}
+
 /** `GET /v1/explore/user/{id}`: a creator's profile. */
 export async function loadCreator(userId: string): Promise<FollowedUser> {
   return ok(await request<{ user: FollowedUser }>(`/v1/explore/user/${encodeURIComponent(userId)}`)).user;

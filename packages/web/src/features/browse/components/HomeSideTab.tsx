@@ -2,11 +2,11 @@ import type { VideoType } from '@app/contract';
 import { defaultMenuOrder, type FilterRow } from '@app/contract/menu-filters';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { EncryptedImage } from '../../../components/encrypted-image/index.ts';
 import { PagedList } from '../../../components/paged-list/index.ts';
 import { useStartupData } from '../../../app/startup/startup-store.ts';
-import { actorList, homeMenus, type HomeMenu } from '../browse-api.ts';
+import { ActorCard } from '../../../components/actor-card/index.ts';
+import { actorList, homeMenus, studioList, type HomeMenu } from '../browse-api.ts';
+import { StudioTile } from './StudioTile.tsx';
 import { MenuVideoList } from './MenuVideoList.tsx';
 import './home-side-tab.css';
 import { CategoryTile } from '../../../components/category-tile/CategoryTile.tsx';
@@ -51,7 +51,7 @@ export function MenuTab({ type, menuId }: { type: VideoType; menuId: number }) {
   );
 }
 
-/** The category tab (and original's publisher tab): the type's categories with their counts. */
+/** The category tab: the type's categories with their counts. */
 export function CategoryGrid({ type }: { type: VideoType }) {
   const { categories } = useStartupData();
   return (
@@ -63,7 +63,10 @@ export function CategoryGrid({ type }: { type: VideoType }) {
   );
 }
 
-/** The actor tab: long (original 0) or short (original 1) actors, most viewed first, 24 a page. */
+/**
+ * The actor tab: long (original 0) or short (original 1) actors, most viewed first, 24 a page;
+ * a tap opens the actor page, the heart adds the actor to the favourites.
+ */
 export function ActorGrid({ type }: { type: VideoType }) {
   const { t } = useTranslation();
   const load = useCallback(
@@ -80,10 +83,32 @@ export function ActorGrid({ type }: { type: VideoType }) {
       render={(actors) => (
         <div className="side-tab__actors" data-testid="actor-grid">
           {actors.map((actor) => (
-            <Link key={actor.actor_id} to={`/actor/${actor.actor_id}`} className="side-tab__actor">
-              <EncryptedImage src={actor.actor_url} alt={actor.actor_name} aspectRatio="1 / 1" rounded />
-              <span>{actor.actor_name}</span>
-            </Link>
+            <ActorCard key={actor.actor_id} actor={actor} />
+          ))}
+        </div>
+      )}
+    />
+  );
+}
+
+/** Original's publisher (片商) tab: the studios with original videos; a tap opens a studio's videos. */
+export function StudioGrid({ type }: { type: VideoType }) {
+  const { t } = useTranslation();
+  const load = useCallback(
+    async (page: number) => {
+      const reply = await studioList(type, page);
+      return { items: reply.studios, total: reply.total_results };
+    },
+    [type],
+  );
+  return (
+    <PagedList
+      load={load}
+      emptyText={t('empty_default')}
+      render={(studios) => (
+        <div className="side-tab__actors" data-testid="studio-grid">
+          {studios.map((studio) => (
+            <StudioTile key={studio.studio_id} studio={studio} type={type} className="side-tab__actor" />
           ))}
         </div>
       )}

@@ -7,6 +7,7 @@ import { VideoCard } from '../../../components/video-card/index.ts';
 import { whenIdle } from '../../../app/idle.ts';
 import { readSetting, writeSetting } from '../../../app/settings.ts';
 import { recommendFeed } from '../browse-api.ts';
+import { StudioTile } from './StudioTile.tsx';
 import { useAdTap } from './use-ad-tap.ts';
 import './recommend-feed.css';
 import { CategoryTile } from '../../../components/category-tile/CategoryTile.tsx';
@@ -153,15 +154,7 @@ export function RecommendFeed({ type }: { type: VideoType }) {
             {block.layout === 10 && (
               <div className="feed__strip">
                 {block.studios.map((studio) => (
-                  <div key={studio.studio_id} className="feed__studio">
-                    <EncryptedImage
-                      src={studio.studio_image}
-                      alt={studio.studio_name}
-                      aspectRatio="1 / 1"
-                      rounded
-                    />
-                    <span className="feed__actor-name">{studio.studio_name}</span>
-                  </div>
+                  <StudioTile key={studio.studio_id} studio={studio} type={type} className="feed__studio" />
                 ))}
               </div>
             )}

@@ -31,6 +31,11 @@ const ActorGrid = lazy(
     import('../../browse/components/HomeSideTab.tsx').then((module) => ({ default: module.ActorGrid })),
   ),
 );
+const StudioGrid = lazy(
+  withCatalogue(() =>
+    import('../../browse/components/HomeSideTab.tsx').then((module) => ({ default: module.StudioGrid })),
+  ),
+);
 const RecommendFeed = lazy(
   withCatalogue(() =>
     import('../../browse/components/RecommendFeed.tsx').then((module) => ({ default: module.RecommendFeed })),
@@ -113,7 +118,8 @@ export function HomePage({ type }: { type: VideoType }) {
       ) : (
         <Suspense fallback={<p className="home__coming">{t('loading')}</p>}>
           {active.startsWith('menu-') && <MenuTab type={type} menuId={Number(active.slice(5))} />}
-          {(active === 'category' || active === 'publisher') && <CategoryGrid type={type} />}
+          {active === 'category' && <CategoryGrid type={type} />}
+          {active === 'publisher' && <StudioGrid type={type} />}
           {active === 'actor' && <ActorGrid type={type} />}
         </Suspense>
       )}

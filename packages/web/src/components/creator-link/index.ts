@@ -1,0 +1,1 @@
+export { CreatorLink, creatorPath } from './CreatorLink.tsx';
