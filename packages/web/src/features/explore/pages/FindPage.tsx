@@ -1,5 +1,5 @@
 import type { VideoType } from '@app/contract';
-import { NavBar, Tabs } from 'antd-mobile';
+import { Tabs } from 'antd-mobile';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedList } from '../../../components/paged-list/index.ts';
@@ -7,6 +7,7 @@ import { VideoCard } from '../../../components/video-card/index.ts';
 import { CreatorItem } from '../components/CreatorItem.tsx';
 import { loadExploreVideos, loadFollowed } from '../explore-api.ts';
 import '../explore.css';
+import { NavBar } from '../../../components/nav-bar/NavBar.tsx';
 
 const TYPES: VideoType[] = ['long', 'short', 'original'];
 
@@ -15,7 +16,7 @@ export default function FindPage() {
   const { t } = useTranslation();
   return (
     <div className="find-page">
-      <NavBar back={null}>{t('route_find')}</NavBar>
+      <NavBar>{t('route_find')}</NavBar>
       <Tabs>
         {TYPES.map((type) => (
           <Tabs.Tab key={type} title={t(`type_${type}`)}>
