@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTE_TABLE } from '../packages/web/src/app/route-table.ts';
 import { launchChromium, phoneContext, SCREENSHOT_DIR } from './browser.ts';
 import { demoVideos } from './demo-videos.ts';
-import { api, apiGet, baseUrl, boundAccount, open, phoneWith, settle } from './phone.ts';
+import { api, apiGet, baseUrl, boundAccount, open, phoneWith, settle, startedPhone } from './phone.ts';
 
 /**
  * Issue 26, item 8: axe-core on every route of the phone app (and on each pop-up start-up shows),
@@ -167,4 +167,57 @@ describe.each(['zh-CN', 'zh-TW'])('accessibility in %s', (locale) => {
     );
     expect(summary).toEqual([]);
   }, 900_000);
+});
+
+describe('keyboard and screen reader', () => {
+  it('the bottom menu is a list of links: real addresses, the current page marked, a tap moves inside the app', async () => {
+    const { context, page } = await startedPhone(browser);
+    if (!page.url().endsWith('/long')) await open(page, '/long'); // start-up's reminder may lead on
+    const menu = page.getByRole('navigation', { name: '主菜单' });
+    const links = menu.getByRole('link');
+    expect(await links.evaluateAll((all) => all.map((link) => link.getAttribute('href')))).toEqual([
+      '/long',
+      '/short',
+      '/original',
+      '/find',
+      '/collect',
+      '/member',
+    ]);
+    expect(await menu.locator('[aria-current="page"]').innerText()).toBe('长视频');
+    // A plain tap is the router's: the page does not load again (the marker set now survives).
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    await menu.getByRole('link', { name: '发现' }).click();
+    await page.waitForURL((url) => url.pathname === '/find');
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
+      true,
+    );
+    expect(await menu.locator('[aria-current="page"]').innerText()).toBe('发现');
+    // A keyboard reaches the menu's links.
+    await menu.getByRole('link', { name: '收藏' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/collect');
+    await context.close();
+  });
+
+  it('a pop-up takes focus, keeps Tab inside, and gives focus back to the button that opened it', async () => {
+    const video = (await demoVideos()).find((item) => item.type === 'long')!;
+    const { context, page } = await startedPhone(browser);
+    await open(page, `/long/play/${video.avkey}`);
+    const report = page.getByRole('button', { name: '举报', exact: true });
+    await report.focus();
+    await page.keyboard.press('Enter');
+    const sheet = page.getByTestId('report-dialog');
+    await sheet.waitFor();
+    const focusInSheet = () =>
+      page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"][aria-modal="true"]')));
+    await expect.poll(focusInSheet).toBe(true);
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press(i % 4 === 3 ? 'Shift+Tab' : 'Tab');
+      expect(await focusInSheet()).toBe(true);
+    }
+    await page.mouse.click(6, 6); // the mask closes it
+    await sheet.waitFor({ state: 'detached' });
+    await expect.poll(() => report.evaluate((button) => button === document.activeElement)).toBe(true);
+    await context.close();
+  });
 });
