@@ -6,24 +6,51 @@ import { screenshotPath } from './browser.ts';
  * start-up pop-up has been shown. Pop-ups fade out, so a control found a moment ago may be gone:
  * every tap is allowed to miss. Kept apart from phone.ts so that benchmarks use it without vitest.
  */
-export async function settle(page: Page, options: { decline?: boolean } = {}) {
-  const deadline = Date.now() + 45_000;
+export async function settle(
+  page: Page,
+  options: { decline?: boolean; onShown?: (popup: string) => Promise<void> } = {},
+) {
+  let deadline = Date.now() + 45_000;
   const tap = (action: () => Promise<unknown>) => action().catch(() => undefined);
   while (Date.now() < deadline) {
     await page.waitForTimeout(250);
-    const dialog = page.getByRole('dialog').filter({ visible: true });
+    // A start-up pop-up is a dialog too (modal-focus.ts): it has its own branch below.
+    const dialog = page
+      .locator('[role="dialog"]:not(:has([data-testid^="popup-"]))')
+      .filter({ visible: true });
     const ageGate = page.getByTestId('age-gate').filter({ visible: true });
+    // onShown: a look at each pop-up before it is closed (the accessibility audit); its time is
+    // not start-up's.
+    const shown = async (popup: string) => {
+      const before = Date.now();
+      await options.onShown?.(popup);
+      deadline += Date.now() - before;
+    };
     if (await ageGate.count()) {
+      await shown('age-gate');
       // Declining the age confirmation leaves the app: always confirm.
       await tap(() => ageGate.getByRole('button').last().click({ timeout: 1000 }));
     } else if (await dialog.count()) {
+      await shown(
+        `dialog: ${
+          (
+            await dialog
+              .last()
+              .innerText()
+              .catch(() => '')
+          ).split('\n')[0]
+        }`,
+      );
       // The last button accepts (a bind reminder's "bind now" leaves the page); the first declines.
       const buttons = dialog.last().getByRole('button');
       await tap(() => (options.decline ? buttons.first() : buttons.last()).click({ timeout: 1000 }));
     } else if (await page.getByTestId('popup-cover').filter({ visible: true }).count()) {
+      await shown('popup-cover');
       // A tap on the ad itself would follow its link.
       await tap(() => page.locator('.cover-ad__skip').click({ timeout: 1000 }));
     } else if (await page.locator('[data-testid^="popup-"]').filter({ visible: true }).count()) {
+      const popup = page.locator('[data-testid^="popup-"]').filter({ visible: true }).first();
+      await shown((await popup.getAttribute('data-testid').catch(() => null)) ?? 'popup');
       await page.mouse.click(6, 6); // the mask around a pop-up closes it
     } else if (await page.locator('[data-startup-popups="done"]').count()) return;
   }

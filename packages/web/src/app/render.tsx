@@ -16,6 +16,9 @@ export async function renderApp(locale: Locale): Promise<void> {
   document.documentElement.setAttribute('data-prefers-color-scheme', 'dark');
   document.documentElement.lang = locale === 'cn' ? 'zh-CN' : 'zh-TW';
   await initI18n(locale);
+  // Focus into, around and back from every pop-up (its own chunk: no pop-up shows before the
+  // first screen).
+  void import('./shell/modal-focus.ts').then((module) => module.installModalFocus());
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       {/* Page changes render at once (routes.tsx, AppRoutes). */}

@@ -23,6 +23,7 @@ export const cnFirst = {
   video_count: '{{count}}个视频',
 
   // ── Navigation: bottom tabs ───────────────────────────────────────────────
+  tab_bar: '主菜单',
   tab_long: '长视频',
   tab_short: '短视频',
   tab_original: '原创',

@@ -20,6 +20,7 @@ export const twFirst: Record<keyof typeof cnFirst, string> = {
   video_count: '{{count}} 部影片',
 
   // ── Navigation: bottom tabs ───────────────────────────────────────────────
+  tab_bar: '主選單',
   tab_long: '長影片',
   tab_short: '短影片',
   tab_original: '原創',

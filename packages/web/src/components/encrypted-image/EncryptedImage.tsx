@@ -88,8 +88,10 @@ export function EncryptedImage({
       ref={boxRef}
       className={classes.filter(Boolean).join(' ')}
       style={aspectRatio ? { aspectRatio, ...style } : style}
-      role={failed && alt ? 'img' : undefined}
-      aria-label={failed && alt ? alt : undefined}
+      // Until its picture is here (or when it fails) the box names it: a link or button holding
+      // only an image has a name from the start.
+      role={(failed || !url) && alt ? 'img' : undefined}
+      aria-label={(failed || !url) && alt ? alt : undefined}
     >
       {url && !failed && (
         <img

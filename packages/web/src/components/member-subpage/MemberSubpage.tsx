@@ -1,7 +1,7 @@
-import { NavBar } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useGoBack } from '../../app/shell/use-go-back.ts';
 import './member-subpage.css';
+import { NavBar } from '../nav-bar/NavBar.tsx';
 
 interface Props {
   title: string;

@@ -1,7 +1,7 @@
-import { NavBar } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useGoBack } from '../../app/shell/use-go-back.ts';
 import './placeholder-page.css';
+import { NavBar } from '../nav-bar/NavBar.tsx';
 
 /** A titled page for routes whose feature is not built yet. */
 export function PlaceholderPage({ name }: { name: string }) {

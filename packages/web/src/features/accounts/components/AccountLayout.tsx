@@ -1,7 +1,8 @@
-import { Button, NavBar } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { type FormEvent, type ReactNode } from 'react';
 import { useGoBack } from '../../../app/shell/use-go-back.ts';
 import './account.css';
+import { NavBar } from '../../../components/nav-bar/NavBar.tsx';
 
 interface Props {
   title: string;
@@ -19,9 +20,7 @@ export function AccountLayout({ title, heading, hint, onBack, children }: Props)
   return (
     <div className="account">
       {/* With a heading on the page the bar would only repeat it: the bar keeps the back arrow. */}
-      <NavBar onBack={onBack ?? goBack} aria-label={title}>
-        {heading ? null : title}
-      </NavBar>
+      <NavBar onBack={onBack ?? goBack}>{heading ? null : title}</NavBar>
       <main className="account__body">
         {heading && (
           <header className="account__hero">

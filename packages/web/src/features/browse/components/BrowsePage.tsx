@@ -1,10 +1,10 @@
-import { NavBar } from 'antd-mobile';
 import { SearchOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useGoBack } from '../../../app/shell/use-go-back.ts';
 import './browse-page.css';
+import { NavBar } from '../../../components/nav-bar/NavBar.tsx';
 
 /** The frame of the browsing pages: title with back, a search icon when a type is given, content. */
 export function BrowsePage({

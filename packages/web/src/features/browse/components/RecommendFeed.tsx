@@ -152,7 +152,13 @@ export function RecommendFeed({ type }: { type: VideoType }) {
                 </div>
               ))}
             {block.layout === 10 && (
-              <div className="feed__strip">
+              // Scrolls sideways: a keyboard reaches it to scroll (WCAG 2.1.1).
+              <div
+                className="feed__strip"
+                tabIndex={0}
+                role="region"
+                aria-label={block.title || t('home_studios')}
+              >
                 {block.studios.map((studio) => (
                   <StudioTile key={studio.studio_id} studio={studio} type={type} className="feed__studio" />
                 ))}

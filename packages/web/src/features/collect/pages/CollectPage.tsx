@@ -1,6 +1,6 @@
 import type { Actor, ActorPage, Video, VideoPage, VideoType } from '@app/contract';
 import { Status } from '@app/contract/status-codes';
-import { NavBar, Tabs } from 'antd-mobile';
+import { Tabs } from 'antd-mobile';
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -13,6 +13,7 @@ import { PagedList, type Page } from '../../../components/paged-list/index.ts';
 import { VideoCard } from '../../../components/video-card/index.ts';
 import { showFavouritesPromotion, showVipPrompt } from '../collect-prompts.ts';
 import '../collect.css';
+import { NavBar } from '../../../components/nav-bar/NavBar.tsx';
 
 const VIDEO_TABS: VideoType[] = ['long', 'short', 'original'];
 
@@ -60,7 +61,7 @@ export default function CollectPage() {
 
   return (
     <div className="collect-page">
-      <NavBar back={null}>{t('route_collect')}</NavBar>
+      <NavBar>{t('route_collect')}</NavBar>
       {vip && (
         <Tabs className="collect-page__tabs">
           {VIDEO_TABS.map((type) => (

@@ -1,5 +1,5 @@
 import type { FollowedUser, VideoType } from '@app/contract';
-import { NavBar, Tabs } from 'antd-mobile';
+import { Tabs } from 'antd-mobile';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLikeChanges } from '../../../app/likes.ts';
@@ -9,6 +9,7 @@ import { VideoCard } from '../../../components/video-card/index.ts';
 import { CreatorItem } from '../components/CreatorItem.tsx';
 import { loadExploreVideos, loadFollowed, loadSuggestedCreators } from '../explore-api.ts';
 import '../explore.css';
+import { NavBar } from '../../../components/nav-bar/NavBar.tsx';
 
 const TYPES: VideoType[] = ['long', 'short', 'original'];
 
@@ -21,7 +22,7 @@ export default function FindPage() {
   const { t } = useTranslation();
   return (
     <div className="find-page">
-      <NavBar back={null}>{t('route_find')}</NavBar>
+      <NavBar>{t('route_find')}</NavBar>
       <Tabs>
         {TYPES.map((type) => (
           <Tabs.Tab key={type} title={t(`type_${type}`)}>

@@ -1,6 +1,6 @@
 import type { FollowedUser, VideoType } from '@app/contract';
 import { Status } from '@app/contract/status-codes';
-import { Button, NavBar, Tabs } from 'antd-mobile';
+import { Button, Tabs } from 'antd-mobile';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
@@ -14,6 +14,7 @@ import { VideoCard } from '../../../components/video-card/index.ts';
 import { FollowButton } from '../components/FollowButton.tsx';
 import { importCreator, loadCreator, loadCreatorVideos } from '../explore-api.ts';
 import '../explore.css';
+import { NavBar } from '../../../components/nav-bar/NavBar.tsx';
 
 const TYPES: VideoType[] = ['long', 'short', 'original'];
 

@@ -78,7 +78,7 @@ export function HomePage({ type }: { type: VideoType }) {
           <HiddenConfigTrigger>
             <AppLogo />
           </HiddenConfigTrigger>
-          <Link to={`/${type}/search`} className="home__search" aria-label={t(`route_${type[0]}Search`)}>
+          <Link to={`/${type}/search`} className="home__search">
             <SearchOutline />
             <span>{t('search_placeholder')}</span>
           </Link>

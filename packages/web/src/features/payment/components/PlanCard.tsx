@@ -2,6 +2,7 @@ import type { Plan } from '@app/contract';
 import { CheckOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { yuanText } from '../payment-rules.ts';
+import { whiteTextFill } from '../../../app/white-text-fill.ts';
 
 /** One plan: tag, name, price, original price and price per day; selected plans carry a check. */
 export function PlanCard({
@@ -23,7 +24,10 @@ export function PlanCard({
       onClick={onChoose}
     >
       {plan.tag && (
-        <span className="plan-card__tag" style={{ background: plan.tag_color || undefined }}>
+        <span
+          className="plan-card__tag"
+          style={{ background: plan.tag_color ? whiteTextFill(plan.tag_color) : undefined }}
+        >
           {plan.tag}
         </span>
       )}

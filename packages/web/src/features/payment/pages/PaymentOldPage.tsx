@@ -18,6 +18,7 @@ import { useLoad } from '../hooks/use-load.ts';
 import { useMaintenanceAlert } from '../hooks/use-maintenance-alert.ts';
 import { buyContextOf, cashUnavailable, yuanText } from '../payment-rules.ts';
 import '../payment.css';
+import { whiteTextFill } from '../../../app/white-text-fill.ts';
 
 /** The old page names the methods (the plan's own groups, in this order); the server picks an open channel. */
 const OLD_METHODS: PayType[] = ['alipay', 'wechat', 'unionpay'];
@@ -79,7 +80,9 @@ export default function PaymentOldPage() {
                           {item.tag && (
                             <span
                               className="old-plan__tag"
-                              style={{ background: item.tag_color || undefined }}
+                              style={{
+                                background: item.tag_color ? whiteTextFill(item.tag_color) : undefined,
+                              }}
                             >
                               {item.tag}
                             </span>

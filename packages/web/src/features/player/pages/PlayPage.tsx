@@ -426,6 +426,7 @@ function PlayPage({ avkey }: { avkey: string }) {
                     key={`${ad.ad_img_url}-${ad.ad_title}`}
                     type="button"
                     className="play-ads__item"
+                    aria-label={ad.ad_title || t('ad')}
                     onClick={() => followAd(ad.ad_link_url, userInfo.level, navigate)}
                   >
                     <EncryptedImage src={ad.ad_img_url} alt={ad.ad_title} aspectRatio="75 / 32" rounded />

@@ -1,7 +1,7 @@
 import type { Video, VideoType } from '@app/contract';
 import { playPath } from '@app/contract/rules';
 import { Status } from '@app/contract/status-codes';
-import { NavBar, SearchBar } from 'antd-mobile';
+import { SearchBar } from 'antd-mobile';
 import { DeleteOutline } from 'antd-mobile-icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { addSearchHistory, readSetting, writeSetting } from '../../../app/settin
 import { showConfirm } from '../../../app/shell/notices.ts';
 import { useGoBack } from '../../../app/shell/use-go-back.ts';
 import '../search.css';
+import { NavBar } from '../../../components/nav-bar/NavBar.tsx';
 
 interface PopularKeywords {
   keywords: Record<VideoType, string[]>;

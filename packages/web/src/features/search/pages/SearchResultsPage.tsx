@@ -1,6 +1,6 @@
 import type { Video, VideoType } from '@app/contract';
 import { Status } from '@app/contract/status-codes';
-import { NavBar, Tabs } from 'antd-mobile';
+import { Tabs } from 'antd-mobile';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
@@ -9,6 +9,7 @@ import { useGoBack } from '../../../app/shell/use-go-back.ts';
 import { PagedList, type Page } from '../../../components/paged-list/index.ts';
 import { VideoCard } from '../../../components/video-card/index.ts';
 import '../search.css';
+import { NavBar } from '../../../components/nav-bar/NavBar.tsx';
 
 const TYPES: VideoType[] = ['long', 'short', 'original'];
 
