@@ -1,7 +1,9 @@
-import { AuditOutlined, TeamOutlined } from '@ant-design/icons';
+import { AuditOutlined, DollarOutlined, ProfileOutlined, TeamOutlined } from '@ant-design/icons';
 import type { OperatorRole } from '@app/contract/console/operators';
 import type { ReactNode } from 'react';
 import { AuditPage } from '../features/audit/AuditPage.tsx';
+import { MoneyPage } from '../features/money/MoneyPage.tsx';
+import { OrdersPage } from '../features/money/OrdersPage.tsx';
 import { OperatorsPage } from '../features/operators/OperatorsPage.tsx';
 import type { MessageKey } from './i18n/index.ts';
 
@@ -19,6 +21,21 @@ export interface ConsoleSection {
 
 export const sections: ConsoleSection[] = [
   // h23b..h23e: add your sections above operators (dashboard first)
+  // Money (h23d): support reads orders to answer payers; prices and refunds are finance's.
+  {
+    path: 'orders',
+    menuKey: 'menu_orders',
+    roles: ['finance', 'support'],
+    element: <OrdersPage />,
+    icon: <ProfileOutlined />,
+  },
+  {
+    path: 'money',
+    menuKey: 'menu_money',
+    roles: ['finance'],
+    element: <MoneyPage />,
+    icon: <DollarOutlined />,
+  },
   {
     path: 'operators',
     menuKey: 'menu_operators',
