@@ -10,6 +10,8 @@ const server = 'http://localhost:8080';
 export default defineConfig({
   base: '/admin/',
   plugins: [react()],
+  // Older React copies sit at the workspace root (other packages' dependencies); one copy only.
+  resolve: { dedupe: ['react', 'react-dom'] },
   build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 2048 },
   server: { port: 5174, proxy: { '/admin/api': server } },
 });

@@ -126,6 +126,7 @@ export const cn = {
   audit_system: '系统',
   audit_filter_action: '操作（如 operator.create）',
   audit_filter_target: '对象（如 operator:3）',
+  audit_view: '查看',
   audit_details: '详情',
 
   // ── Money (h23d) ──

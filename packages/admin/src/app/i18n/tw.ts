@@ -123,6 +123,7 @@ export const tw: Record<MessageKey, string> = {
   audit_system: '系統',
   audit_filter_action: '操作（如 operator.create）',
   audit_filter_target: '對象（如 operator:3）',
+  audit_view: '檢視',
   audit_details: '詳細資料',
 
   // ── Money (h23d) ──

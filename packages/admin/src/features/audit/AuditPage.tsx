@@ -101,12 +101,12 @@ export function AuditPage() {
       ),
     },
     {
-      title: t('actions'),
+      title: t('audit_details'),
       key: 'details',
       width: 100,
       render: (_value, row) => (
         <Button size="small" onClick={() => setShown(row)}>
-          {t('audit_details')}
+          {t('audit_view')}
         </Button>
       ),
     },

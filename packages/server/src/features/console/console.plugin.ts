@@ -143,6 +143,8 @@ export const consolePlugin =
       });
       await docs.register(swaggerUi, {
         routePrefix: '/docs',
+        // The page names its files by absolute path: the console's prefix comes first.
+        indexPrefix: CONSOLE_PREFIX,
         staticCSP: false,
         uiConfig: { docExpansion: 'list', deepLinking: false },
         transformSpecificationClone: true,
