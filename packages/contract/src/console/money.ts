@@ -22,7 +22,7 @@ export const REVENUE_EXPORT_MAX_DAYS = 366;
 const cents = z.number().int().min(0).max(MONEY_MAX_CENTS);
 const positiveCents = z.number().int().min(1).max(MONEY_MAX_CENTS);
 const text = (max: number) => z.string().trim().max(max);
-const requiredText = (max: number) => z.string().trim().min(1).max(max);
+const requiredText = (max: number) => z.string().trim().min(1, { message: 'required' }).max(max);
 /** An optional Traditional text: empty means "convert the Simplified one". */
 const traditional = (max: number) => z.string().trim().max(max).nullable().default(null);
 const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/);

@@ -256,7 +256,13 @@ function OrderDrawer({
                 user: order.user_id,
               })}
             />
-            <Form form={form} layout="vertical" onFinish={refund} preserve={false}>
+            <Form
+              form={form}
+              layout="vertical"
+              initialValues={{ reason: '' }}
+              onFinish={refund}
+              preserve={false}
+            >
               <Form.Item
                 name="reason"
                 label={t('money_refund_reason')}
@@ -297,20 +303,26 @@ export function OrdersPage() {
       title: t('money_order_no'),
       dataIndex: 'order_no',
       key: 'order_no',
+      width: 240,
       render: (no: string, order) => (
-        <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setShown(order.id)}>
+        <Button
+          type="link"
+          size="small"
+          style={{ padding: 0, fontFamily: 'monospace' }}
+          onClick={() => setShown(order.id)}
+        >
           {no}
         </Button>
       ),
     },
-    { title: t('money_user_id'), dataIndex: 'user_id', key: 'user_id', width: 90 },
-    { title: t('money_plan_name'), dataIndex: 'name', key: 'name', width: 140, ellipsis: true },
-    { title: t('money_method'), dataIndex: 'method', key: 'method', width: 120, ellipsis: true },
+    { title: t('money_user_id'), dataIndex: 'user_id', key: 'user_id', width: 80 },
+    { title: t('money_plan_name'), dataIndex: 'name', key: 'name', ellipsis: true },
+    { title: t('money_method'), dataIndex: 'method', key: 'method', ellipsis: true },
     {
       title: t('money_amount'),
       dataIndex: 'amount_cents',
       key: 'amount_cents',
-      width: 110,
+      width: 100,
       align: 'right',
       sorter: true,
       render: yuan,
@@ -319,14 +331,14 @@ export function OrdersPage() {
       title: t('money_status'),
       dataIndex: 'status',
       key: 'status',
-      width: 100,
+      width: 90,
       render: (status: string) => <StatusTag status={status} />,
     },
     {
       title: t('created_at'),
       dataIndex: 'created_at',
       key: 'created_at',
-      width: 180,
+      width: 165,
       sorter: true,
       defaultSortOrder: 'descend',
       render: formatDateTime,
@@ -335,7 +347,7 @@ export function OrdersPage() {
       title: t('money_paid_at'),
       dataIndex: 'paid_at',
       key: 'paid_at',
-      width: 180,
+      width: 165,
       sorter: true,
       render: (paidAt: string | null) => formatDateTime(paidAt) || '—',
     },

@@ -32,7 +32,8 @@ function CurrentOrder({ order }: { order: Order }) {
       </p>
       <ul className="order-facts">
         <li>{t('order_created', { date: formatDate(order.create_time) })}</li>
-        <li>{t('order_expires', { date: formatDate(order.expire_time) })}</li>
+        {/* A refunded order's VIP was taken back: its old end date would mislead. */}
+        {!order.refunded && <li>{t('order_expires', { date: formatDate(order.expire_time) })}</li>}
         <li>{t('order_auto_renew', { value: t(autoRenews(order) ? 'yes' : 'no') })}</li>
         <li>{t('order_method', { method: order.method })}</li>
       </ul>
