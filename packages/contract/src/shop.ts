@@ -136,6 +136,8 @@ export const OrderSchema = z.object({
   status: z.number().int(),
   method: z.string(),
   price: z.number(),
+  /** The operator refunded it and took its VIP days back (console, issue 23 §3). */
+  refunded: z.boolean(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 /** `POST /v1/shop/current`: the newest paid order, or null before the first purchase. */
@@ -148,9 +150,10 @@ export const ORDER_HISTORY_MAX = 100;
  * `GET /v2/shop/order/{order_id}`: where the caller's order stands, watched by the app after it
  * opened the gateway (§4: VIP within 5 minutes). `pending` until the gateway's notify pays it;
  * `failed` when the provider could not take it; `vip_until` (epoch seconds, 0 before paid) is the
- * expiry it bought. Another account's order or an unknown one is 404 `order_not_found`.
+ * expiry it bought; `refunded` after an operator refunded it. Another account's order or an unknown
+ * one is 404 `order_not_found`.
  */
-export const ORDER_STATES = ['pending', 'paid', 'failed'] as const;
+export const ORDER_STATES = ['pending', 'paid', 'failed', 'refunded'] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
 export const OrderParamsSchema = z.object({ order_id: z.string().regex(/^[0-9a-z]{1,40}$/) });
 export const OrderStateSchema = z.object({

@@ -17,14 +17,16 @@ const PLAN_COLUMNS = [
   'days',
   'sale_level',
   'cash_title',
+  'bonus_days',
 ] as const;
 
-/** Regular plans (no sale level), in the operator's order. */
+/** Regular plans (no sale level) the operator has on, in the operator's order. */
 export function regularPlans(db: Db) {
   return db
     .selectFrom('plans')
     .select(PLAN_COLUMNS)
     .where('sale_level', 'is', null)
+    .where('enabled', '=', true)
     .orderBy('sort')
     .orderBy('id')
     .execute();
@@ -36,14 +38,21 @@ export function salePlanOf(db: Db, level: string) {
     .selectFrom('plans')
     .select(PLAN_COLUMNS)
     .where('sale_level', '=', level)
+    .where('enabled', '=', true)
     .orderBy('sort')
     .orderBy('id')
     .limit(1)
     .executeTakeFirst();
 }
 
+/** A plan on sale: one the operator switched off is not sold (404 like an unknown one). */
 export function findPlan(db: Db, planId: number) {
-  return db.selectFrom('plans').select(PLAN_COLUMNS).where('id', '=', planId).executeTakeFirst();
+  return db
+    .selectFrom('plans')
+    .select(PLAN_COLUMNS)
+    .where('id', '=', planId)
+    .where('enabled', '=', true)
+    .executeTakeFirst();
 }
 
 export function enabledChannels(db: Db) {
@@ -51,6 +60,7 @@ export function enabledChannels(db: Db) {
     .selectFrom('payment_channels')
     .select(['id', 'pay_type', 'name', 'name_tw', 'detail_name', 'detail_name_tw'])
     .where('enabled', '=', true)
+    .orderBy('sort')
     .orderBy('id')
     .execute();
 }
@@ -70,6 +80,7 @@ export function firstChannelOfType(db: Db, payType: string) {
     .select(['id'])
     .where('pay_type', '=', payType)
     .orderBy('enabled', 'desc')
+    .orderBy('sort')
     .orderBy('id')
     .limit(1)
     .executeTakeFirst();
@@ -242,7 +253,7 @@ export function orderStateOf(db: Db, userId: number, outTradeNo: string) {
     .executeTakeFirst();
 }
 
-/** An account's paid orders, newest first. */
+/** An account's paid orders (and those refunded since), newest first. */
 export function paidOrders(db: Db, userId: number, limit: number) {
   return db
     .selectFrom('orders')
@@ -255,11 +266,44 @@ export function paidOrders(db: Db, userId: number, limit: number) {
       'amount_cents',
       'created_at',
       'vip_until',
+      'status',
     ])
     .where('user_id', '=', userId)
-    .where('status', '=', 'paid')
+    .where('status', 'in', ['paid', 'refunded'])
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
+}
+
+/** At most this many notifies are kept per order, so forged ones sent for one order stay few. */
+const NOTIFIES_KEPT_PER_ORDER = 50;
+
+/**
+ * Keeps a notify that named a known order, with the answer it got, for the console (the params are
+ * already bounded by notifyParamsOf; NUL, which jsonb refuses, is dropped).
+ */
+export async function recordNotification(
+  db: Db,
+  notice: {
+    outTradeNo: string;
+    params: Record<string, string>;
+    status: number;
+    answer: string;
+    applied: boolean;
+  },
+) {
+  const params = JSON.stringify(
+    Object.fromEntries(
+      Object.entries(notice.params).map(([name, value]) => [name, value.replaceAll('\0', '')]),
+    ),
+  );
+  await sql`
+    insert into payment_notifications (order_id, params, answer_status, answer, applied)
+    select o.id, ${params}::jsonb, ${notice.status}::int, ${notice.answer}, ${notice.applied}
+      from orders o
+     where o.out_trade_no = ${notice.outTradeNo}
+       and (select count(*) from payment_notifications n where n.order_id = o.id) < ${NOTIFIES_KEPT_PER_ORDER}`.execute(
+    db,
+  );
 }

@@ -55,6 +55,11 @@ export interface NotifyOutcome {
   applied: boolean;
 }
 
+/** A plan's own bonus days (console, migration 019) plus its sale level's bonus. */
+function bonusDaysOf(row: { sale_level: string | null; bonus_days: number }): number {
+  return row.bonus_days + (row.sale_level ? SALE_BONUS_DAYS[row.sale_level as PromotionLevel] : 0);
+}
+
 /** Plans, channels and orders carry their Traditional beside them (migration 013). */
 function planView(row: PlanRow, groups: PaymentGroup[], locale: Locale): Plan {
   return {
@@ -68,7 +73,7 @@ function planView(row: PlanRow, groups: PaymentGroup[], locale: Locale): Plan {
     color: row.color,
     average: Math.round(row.price_cents / row.days) / 100,
     days: row.days,
-    bonus_days: row.sale_level ? SALE_BONUS_DAYS[row.sale_level as PromotionLevel] : 0,
+    bonus_days: bonusDaysOf(row),
     payments: groups,
     cash_title: row.cash_title,
   };
@@ -123,10 +128,13 @@ export function createShopService(deps: {
     locale: Locale,
   ): Order {
     const expiry = row.vip_until?.getTime() ?? 0;
+    const refunded = row.status === 'refunded';
     return {
       order_id: row.out_trade_no,
       name: textIn(locale, row.name, row.name_tw),
-      active: expiry > now,
+      // A refunded order's VIP days were taken back (console refund).
+      active: !refunded && expiry > now,
+      refunded,
       create_time: Math.floor(row.created_at.getTime() / 1000),
       expire_time: Math.floor(expiry / 1000),
       // 1 would mean auto-renew; every purchase here is a single payment.
@@ -195,7 +203,7 @@ export function createShopService(deps: {
         discount_cents: discount,
         amount_cents: cost,
         days: plan.days,
-        bonus_days: plan.sale_level ? SALE_BONUS_DAYS[plan.sale_level as PromotionLevel] : 0,
+        bonus_days: bonusDaysOf(plan),
         sale_level: plan.sale_level,
         source: request.source ?? null,
         video_id: request.videoId ?? null,
@@ -282,30 +290,42 @@ export function createShopService(deps: {
       const params = notifyParamsOf(raw);
       if (!params) return refuse(401, 'malformed');
       const reading = provider.readNotify(params);
-      if (!reading.ok) return refuse(401, reading.reason);
-      const { notice } = reading;
-
-      const outcome = await db.transaction().execute(async (trx) => {
-        const order = await queries.lockOrderByTradeNo(trx, notice.outTradeNo);
-        if (!order) return refuse(404, 'order');
-        if (order.amount_cents !== notice.amountCents) return refuse(401, 'amount');
-        const done = { status: 200 as const, body: provider.acknowledgement, applied: false };
-        if (order.status === 'paid') return done;
-        const now = new Date();
-        const paid = await queries.payOrder(trx, {
-          orderId: order.id,
-          userId: order.user_id,
-          vipDays: order.days + order.bonus_days,
-          now,
-          gatewayTradeNo: notice.tradeNo,
-        });
-        if (!paid) return done;
-        // Paid money is honoured even when the ticket went to another order paid first.
-        if (order.ticket_id !== null && !(await queries.spendTicket(trx, order.ticket_id, order.id, now)))
-          log.warn({ order: notice.outTradeNo }, 'ticket of a paid order was already spent');
-        return { ...done, applied: true, userId: order.user_id };
-      });
-      if ('userId' in outcome) users.userRows.drop(String(outcome.userId));
+      const outcome: NotifyOutcome & { userId?: number } = !reading.ok
+        ? refuse(401, reading.reason)
+        : await db.transaction().execute(async (trx) => {
+            const { notice } = reading;
+            const order = await queries.lockOrderByTradeNo(trx, notice.outTradeNo);
+            if (!order) return refuse(404, 'order');
+            if (order.amount_cents !== notice.amountCents) return refuse(401, 'amount');
+            const done = { status: 200 as const, body: provider.acknowledgement, applied: false };
+            // A refunded order stays refunded: its ledger key also keeps the days from coming back.
+            if (order.status === 'paid' || order.status === 'refunded') return done;
+            const now = new Date();
+            const paid = await queries.payOrder(trx, {
+              orderId: order.id,
+              userId: order.user_id,
+              vipDays: order.days + order.bonus_days,
+              now,
+              gatewayTradeNo: notice.tradeNo,
+            });
+            if (!paid) return done;
+            // Paid money is honoured even when the ticket went to another order paid first.
+            if (order.ticket_id !== null && !(await queries.spendTicket(trx, order.ticket_id, order.id, now)))
+              log.warn({ order: notice.outTradeNo }, 'ticket of a paid order was already spent');
+            return { ...done, applied: true, userId: order.user_id };
+          });
+      if (outcome.userId !== undefined) users.userRows.drop(String(outcome.userId));
+      // Kept (refused ones too) for the console's order page; failing to keep it changes no answer.
+      if (params.out_trade_no)
+        await queries
+          .recordNotification(db, {
+            outTradeNo: params.out_trade_no,
+            params,
+            status: outcome.status,
+            answer: outcome.body,
+            applied: outcome.applied,
+          })
+          .catch((error: unknown) => log.error({ err: error }, 'could not keep a payment notify'));
       return { status: outcome.status, body: outcome.body, applied: outcome.applied };
     },
 

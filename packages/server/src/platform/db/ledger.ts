@@ -55,3 +55,24 @@ export async function extendVip(db: Db, userId: number, days: number, now: Date)
 export function vipExtended(days: number, now: Date) {
   return sql<Date>`greatest(coalesce(vip_expiry, ${now}::timestamptz), ${now}::timestamptz) + ${days}::int * interval '1 day'`;
 }
+
+/**
+ * VIP shortened by whole days (a refund takes back what an order gave): counted from the current
+ * expiry, never to before `now`; a VIP that has already ended stays as it is. The expiry after.
+ */
+export async function shortenVip(db: Db, userId: number, days: number, now: Date): Promise<Date | null> {
+  await db
+    .updateTable('users')
+    .set({
+      vip_expiry: sql<Date>`greatest(vip_expiry - ${days}::int * interval '1 day', ${now}::timestamptz)`,
+    })
+    .where('id', '=', userId)
+    .where('vip_expiry', '>', now)
+    .execute();
+  const row = await db
+    .selectFrom('users')
+    .select('vip_expiry')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return row.vip_expiry;
+}

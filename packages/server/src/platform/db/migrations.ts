@@ -717,6 +717,101 @@ const migrations: Record<string, Migration> = {
       );
     },
   },
+  '016_operators': {
+    // Operators of the console (issue 23) are not app users: their own table, sessions whose tokens
+    // are stored only as hashes, and an append-only audit log of every change they make.
+    async up(db: Kysely<unknown>) {
+      await runStatements(
+        db,
+        `
+        create table operators (
+          id serial primary key,
+          email text not null unique,
+          password_hash text not null,
+          role text not null check (role in ('owner', 'editor', 'support', 'finance')),
+          totp_secret text,
+          totp_pending_secret text,
+          -- The time step of the last accepted code: a code seen once is not accepted again.
+          totp_last_step bigint,
+          disabled boolean not null default false,
+          failed_sign_ins integer not null default 0,
+          locked_until timestamptz,
+          created_at timestamptz not null default now(),
+          last_sign_in_at timestamptz
+        );
+        create table operator_sessions (
+          id bigserial primary key,
+          operator_id integer not null references operators(id),
+          token_hash bytea not null unique,
+          created_at timestamptz not null default now(),
+          last_seen_at timestamptz not null default now(),
+          expires_at timestamptz not null,
+          ended_at timestamptz
+        );
+        create index operator_sessions_operator on operator_sessions (operator_id) where ended_at is null;
+        create table audit_log (
+          id bigserial primary key,
+          at timestamptz not null default now(),
+          operator_id integer references operators(id),
+          action text not null,
+          target text not null,
+          before jsonb,
+          after jsonb
+        );
+        create index audit_log_at on audit_log (at desc, id desc);
+        create index audit_log_operator_at on audit_log (operator_id, at desc, id desc);
+        create index audit_log_action_at on audit_log (action, at desc, id desc);
+        create index audit_log_target_at on audit_log (target, at desc, id desc)
+      `,
+      );
+      // Append-only in the database itself: no code path, and no operator's SQL slip, edits history.
+      await sql`create function audit_log_append_only() returns trigger language plpgsql as $$
+        begin raise exception 'audit_log is append-only'; end $$`.execute(db);
+      await sql`create trigger audit_log_no_change before update or delete on audit_log
+        for each row execute function audit_log_append_only()`.execute(db);
+    },
+  },
+  '019_console_money': {
+    // The operator console's money section (issue 23 §3): plans and payment methods get an on/off
+    // switch, an order and a bonus; an order can be refunded (its VIP days taken back through the
+    // ledger); the gateway's notifications of an order are kept for the operator to read.
+    async up(db: Kysely<unknown>) {
+      await runStatements(
+        db,
+        `
+        alter table plans add column enabled boolean not null default true;
+        -- Days a plan gives on top of its price's days and any sale level's bonus.
+        alter table plans add column bonus_days integer not null default 0 check (bonus_days >= 0);
+        alter table payment_channels add column sort integer not null default 0;
+
+        alter table orders drop constraint orders_status_check;
+        alter table orders add constraint orders_status_check
+          check (status in ('pending', 'paid', 'failed', 'refunded'));
+        alter table orders add column refunded_at timestamptz;
+        alter table orders add column refund_reason text;
+        -- The operator who refunded it (the audit log has the rest).
+        alter table orders add column refunded_by integer references operators(id);
+        -- Console lists: newest first overall and by status; revenue by the time of payment.
+        create index orders_created on orders (created_at desc, id desc);
+        create index orders_status_created on orders (status, created_at desc, id desc);
+        create index orders_paid_at on orders (paid_at, id) where paid_at is not null;
+        create index orders_gateway_trade_no on orders (gateway_trade_no) where gateway_trade_no is not null;
+
+        -- Every gateway notify that named a known order, with what it was answered.
+        create table payment_notifications (
+          id bigserial primary key,
+          order_id bigint not null references orders(id),
+          received_at timestamptz not null default now(),
+          params jsonb not null,
+          answer_status integer not null,
+          answer text not null,
+          applied boolean not null
+        );
+        create index payment_notifications_order on payment_notifications (order_id, id)
+      `,
+      );
+    },
+  },
   '021_creators_studios': {
     // Studios are reachable (issue 26 item 3): a studio's videos of one type newest first, and the
     // studios that have any of a type, each one short index scan. The empty Follow tab suggests

@@ -151,6 +151,8 @@ export interface Database {
     name_tw: string | null;
     detail_name_tw: string | null;
     enabled: Generated<boolean>;
+    /** The payment page's order (migration 019). */
+    sort: Generated<number>;
   };
   plans: {
     id: Generated<number>;
@@ -168,6 +170,9 @@ export interface Database {
     sort: Generated<number>;
     sale_level: string | null;
     cash_title: string;
+    /** Migration 019: a disabled plan is neither shown nor sold; bonus days come on top of `days`. */
+    enabled: Generated<boolean>;
+    bonus_days: Generated<number>;
   };
   ticket_templates: {
     id: Generated<number>;
@@ -250,11 +255,24 @@ export interface Database {
     sale_level: string | null;
     source: string | null;
     video_id: string | null;
-    status: Generated<'pending' | 'paid' | 'failed'>;
+    status: Generated<'pending' | 'paid' | 'failed' | 'refunded'>;
     created_at: Date;
     paid_at: Date | null;
     gateway_trade_no: string | null;
     vip_until: Date | null;
+    /** Migration 019: set once, by the console's refund. */
+    refunded_at: Date | null;
+    refund_reason: string | null;
+    refunded_by: number | null;
+  };
+  payment_notifications: {
+    id: Generated<number>;
+    order_id: number;
+    received_at: Generated<Date>;
+    params: Json<Record<string, string>>;
+    answer_status: number;
+    answer: string;
+    applied: boolean;
   };
   verify_codes: {
     purpose: string;
@@ -299,5 +317,38 @@ export interface Database {
     line: string | null;
     user_id: number | null;
     created_at: Timestamp;
+  };
+  operators: {
+    id: Generated<number>;
+    email: string;
+    password_hash: string;
+    role: 'owner' | 'editor' | 'support' | 'finance';
+    totp_secret: string | null;
+    /** A secret being set up: it replaces totp_secret once a code from it is confirmed. */
+    totp_pending_secret: string | null;
+    totp_last_step: ColumnType<string | null, number | null, number | null>;
+    disabled: Generated<boolean>;
+    failed_sign_ins: Generated<number>;
+    locked_until: Date | null;
+    created_at: Timestamp;
+    last_sign_in_at: Date | null;
+  };
+  operator_sessions: {
+    id: Generated<number>;
+    operator_id: number;
+    token_hash: Buffer;
+    created_at: Timestamp;
+    last_seen_at: Timestamp;
+    expires_at: Date;
+    ended_at: Date | null;
+  };
+  audit_log: {
+    id: Generated<number>;
+    at: Timestamp;
+    operator_id: number | null;
+    action: string;
+    target: string;
+    before: ColumnType<unknown, string | null, never>;
+    after: ColumnType<unknown, string | null, never>;
   };
 }

@@ -517,6 +517,7 @@ export const cnMore = {
   order_current: '当前订单',
   order_active: '生效中',
   order_ended: '已结束',
+  order_refunded: '已退款',
   order_created: '购买时间：{{date}}',
   order_expires: '到期时间：{{date}}',
   order_auto_renew: '自动续费：{{value}}',

@@ -521,6 +521,7 @@ export const twMore: Record<keyof typeof cnMore, string> = {
   order_current: '目前訂單',
   order_active: '生效中',
   order_ended: '已結束',
+  order_refunded: '已退款',
   order_created: '購買時間：{{date}}',
   order_expires: '到期時間：{{date}}',
   order_auto_renew: '自動續訂：{{value}}',

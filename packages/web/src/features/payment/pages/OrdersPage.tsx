@@ -11,24 +11,29 @@ import { useLoad } from '../hooks/use-load.ts';
 import { autoRenews, dateTimeText, yuanText } from '../payment-rules.ts';
 import '../payment.css';
 
+/** Where an order stands: refunded (its VIP taken back), running, or ended. */
+function orderBadge(order: Order): { key: string; className: string } {
+  if (order.refunded) return { key: 'order_refunded', className: 'order-badge order-badge--refunded' };
+  if (order.active) return { key: 'order_active', className: 'order-badge order-badge--active' };
+  return { key: 'order_ended', className: 'order-badge' };
+}
+
 function CurrentOrder({ order }: { order: Order }) {
   const { t } = useTranslation();
+  const badge = orderBadge(order);
   return (
     <MemberCard
       title={t('order_current')}
       className="order-current"
-      extra={
-        <span className={order.active ? 'order-badge order-badge--active' : 'order-badge'}>
-          {t(order.active ? 'order_active' : 'order_ended')}
-        </span>
-      }
+      extra={<span className={badge.className}>{t(badge.key)}</span>}
     >
       <p className="order-current__name" data-testid="current-order-name">
         {order.name}
       </p>
       <ul className="order-facts">
         <li>{t('order_created', { date: formatDate(order.create_time) })}</li>
-        <li>{t('order_expires', { date: formatDate(order.expire_time) })}</li>
+        {/* A refunded order's VIP was taken back: its old end date would mislead. */}
+        {!order.refunded && <li>{t('order_expires', { date: formatDate(order.expire_time) })}</li>}
         <li>{t('order_auto_renew', { value: t(autoRenews(order) ? 'yes' : 'no') })}</li>
         <li>{t('order_method', { method: order.method })}</li>
       </ul>
@@ -75,7 +80,12 @@ export default function OrdersPage() {
                     {dateTimeText(order.create_time)}
                   </time>
                 </span>
-                <span className="order-row__price">{t('order_price', { price: yuanText(order.price) })}</span>
+                <span className="order-row__price">
+                  {order.refunded && (
+                    <span className="order-badge order-badge--refunded">{t('order_refunded')}</span>
+                  )}
+                  {t('order_price', { price: yuanText(order.price) })}
+                </span>
               </li>
             ))}
           </ul>
