@@ -16,6 +16,8 @@ export async function recordGrant(
     points?: number;
     vipDays?: number;
     extraViews?: number;
+    /** An operator's reason (console grants and removals). */
+    reason?: string;
   },
 ): Promise<boolean> {
   const row = await db
@@ -27,6 +29,7 @@ export async function recordGrant(
       vip_days: grant.vipDays ?? 0,
       extra_views: grant.extraViews ?? 0,
       grant_key: grant.key,
+      ...(grant.reason === undefined ? {} : { reason: grant.reason }),
     })
     .onConflict((oc) => oc.column('grant_key').doNothing())
     .returning('id')
@@ -54,4 +57,17 @@ export async function extendVip(db: Db, userId: number, days: number, now: Date)
 /** The users row's VIP expiry after `days` more, counted from now or the current expiry if later. */
 export function vipExtended(days: number, now: Date) {
   return sql<Date>`greatest(coalesce(vip_expiry, ${now}::timestamptz), ${now}::timestamptz) + ${days}::int * interval '1 day'`;
+}
+
+/**
+ * VIP shortened by whole days (an operator's removal): the expiry moves back, and an expiry that
+ * falls into the past is simply an ended VIP.
+ */
+export async function shortenVip(db: Db, userId: number, days: number) {
+  await db
+    .updateTable('users')
+    .set({ vip_expiry: sql<Date>`vip_expiry - ${days}::int * interval '1 day'` })
+    .where('id', '=', userId)
+    .where('vip_expiry', 'is not', null)
+    .execute();
 }
