@@ -10,8 +10,14 @@ declare module 'vitest' {
     baseUrl: string;
     firstStartSeconds: number;
     linePorts: number[];
+    /** The console's first owner, made at start from OWNER_EMAIL / OWNER_PASSWORD (e2e/console.ts). */
+    ownerEmail: string;
+    ownerPassword: string;
   }
 }
+
+/** The console owner the harness's server is started with (README "Operator console"). */
+const OWNER = { email: 'owner@console.test', password: 'E2e-Owner-Pass-2026' };
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -22,6 +28,8 @@ const root = path.resolve(import.meta.dirname, '..');
 export default async function setup(project: TestProject) {
   // E2E_BASE_URL: a product already running (while developing), so a run skips the first start.
   const running = process.env.E2E_BASE_URL;
+  project.provide('ownerEmail', process.env.E2E_OWNER_EMAIL ?? OWNER.email);
+  project.provide('ownerPassword', process.env.E2E_OWNER_PASSWORD ?? OWNER.password);
   if (running) {
     project.provide('baseUrl', running);
     project.provide('linePorts', [Number(new URL(running).port)]);
@@ -43,6 +51,10 @@ export default async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      OWNER_EMAIL: OWNER.email,
+      OWNER_PASSWORD: OWNER.password,
+      // Every console spec signs in from 127.0.0.1; the per-address limit is tested by the API suite.
+      RATE_LIMIT_OPERATOR_SIGN_IN: '1000/10m',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -37,6 +37,8 @@ import { createAppInfoService } from './features/app-info/app-info.service.ts';
 import { browseRoutes } from './features/browse/browse.routes.ts';
 import { createBrowseService } from './features/browse/browse.service.ts';
 import { createLikeSets, LIKES_CHANGED_CHANNEL } from './features/browse/like-sets.ts';
+import { CONSOLE_PREFIX, consolePlugin } from './features/console/console.plugin.ts';
+import { createOperatorsService } from './features/operators/operators.service.ts';
 import { catalogueRoutes } from './features/catalogue/catalogue.routes.ts';
 import { createCatalogueService } from './features/catalogue/catalogue.service.ts';
 import { exploreRoutes } from './features/explore/explore.routes.ts';
@@ -82,7 +84,9 @@ import { loadSecrets } from './platform/settings.ts';
 
 const API_PREFIXES = ['/v1/', '/v2/', '/hls/'];
 /** Paths the server owns: an unknown one there is a 404, never the web app's page. */
-const SERVER_PREFIXES = [...API_PREFIXES, '/img/', '/pay/', '/sandbox-pay/', '/dev/'];
+const SERVER_PREFIXES = [...API_PREFIXES, '/img/', '/pay/', '/sandbox-pay/', '/dev/', '/admin'];
+/** The operator console's pages (packages/admin); its API lives under CONSOLE_PREFIX. */
+const ADMIN_PAGES = /^\/admin(\/|\?|$)/;
 const APP_NAME = 'streamapp';
 /** Idle keep-alive connections are closed after this (Fastify's own default, set here because the server is ours). */
 const KEEP_ALIVE_TIMEOUT_MS = 72_000;
@@ -169,7 +173,7 @@ export async function buildApp(
   await app.register(formbody, { bodyLimit: MAX_JSON_BODY_BYTES });
   await installLoadShedding(app, config, db);
 
-  installErrorHandling(app, readAppShell(config));
+  installErrorHandling(app, readAppShell(config.webDist), readAppShell(config.adminDist));
   await installRateLimits(app, config);
   installDraining(app, immutableFiles);
   installRegionCheck(app, config);
@@ -228,6 +232,12 @@ export async function buildApp(
   if (payments.account.mode === 'sandbox')
     await app.register(sandboxPayRoutes(payments.account, config.port));
 
+  const operators = createOperatorsService(ctx);
+  await operators.bootstrap(app.log);
+  await app.register(consolePlugin({ ctx, operators, appInfo, users, sessions, lines }), {
+    prefix: CONSOLE_PREFIX,
+  });
+
   app.get('/healthz', async () => {
     await db.selectFrom('settings').select('key').limit(1).execute();
     return { ok: true };
@@ -238,7 +248,11 @@ export async function buildApp(
 }
 
 /** Every refusal is the contract's envelope with a code from its table; 5xx details stay in the log. */
-function installErrorHandling(app: FastifyInstance, appShell: Buffer | undefined) {
+function installErrorHandling(
+  app: FastifyInstance,
+  appShell: Buffer | undefined,
+  consoleShell: Buffer | undefined,
+) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     let code: StatusCode;
     let message: string | undefined;
@@ -274,6 +288,14 @@ function installErrorHandling(app: FastifyInstance, appShell: Buffer | undefined
   });
 
   app.setNotFoundHandler((request, reply) => {
+    // The console's routes (/admin/…) get the console's page; nothing of it reaches other paths.
+    if (
+      consoleShell !== undefined &&
+      request.method === 'GET' &&
+      ADMIN_PAGES.test(request.url) &&
+      !request.url.startsWith(`${CONSOLE_PREFIX}/`)
+    )
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(consoleShell);
     // History-mode routes of the web app: any other GET for a page gets the app shell.
     const isPage =
       appShell !== undefined &&
@@ -285,8 +307,8 @@ function installErrorHandling(app: FastifyInstance, appShell: Buffer | undefined
   });
 }
 
-function readAppShell(config: Config): Buffer | undefined {
-  const file = path.join(config.webDist, 'index.html');
+function readAppShell(dist: string): Buffer | undefined {
+  const file = path.join(dist, 'index.html');
   return fs.existsSync(file) ? fs.readFileSync(file) : undefined;
 }
 
@@ -382,6 +404,23 @@ async function registerStaticFiles(
     immutable: true,
     allowedPath: (pathName) => pathName.endsWith('.ts'),
   });
+
+  if (fs.existsSync(path.join(config.adminDist, 'index.html')))
+    await app.register(fastifyStatic, {
+      root: config.adminDist,
+      prefix: '/admin/',
+      wildcard: false,
+      decorateReply: false,
+      index: false,
+      cacheControl: false,
+      setHeaders: (reply, filePath) =>
+        reply.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        ),
+    });
 
   if (!fs.existsSync(path.join(config.webDist, 'index.html'))) return;
   await app.register(fastifyStatic, {

@@ -57,6 +57,17 @@ const EnvSchema = z.object({
   RATE_LIMIT_ACTIVITY_TOKEN: rateLimit('10/10m'),
   RATE_LIMIT_APPEAL: rateLimit('30/1m'),
   RATE_LIMIT_BUY: rateLimit('60/1m'),
+  /** Operator sign-in attempts per client address (the console, issue 23). */
+  RATE_LIMIT_OPERATOR_SIGN_IN: rateLimit('20/10m'),
+  /** Console API calls per client address: an operator's busy afternoon fits, a script's loop does not. */
+  RATE_LIMIT_CONSOLE: rateLimit('600/1m'),
+  /** The first owner of the console, created at start when no operator exists (README "Operator console"). */
+  OWNER_EMAIL: optionalText,
+  OWNER_PASSWORD: optionalText,
+  /** `on`: an owner must set up TOTP before using the console. */
+  OPERATOR_REQUIRE_TOTP: z.enum(['on', 'off']).default('off'),
+  /** The built console (packages/admin/dist) when it lives elsewhere. */
+  ADMIN_DIST: z.string().optional(),
   /** Code mail goes out over SMTP when set (`smtp://user:pass@host:587`, `smtps://…`); else to the outbox. */
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('no-reply@localhost'),
@@ -178,6 +189,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
       activityToken: raw.RATE_LIMIT_ACTIVITY_TOKEN,
       appeal: raw.RATE_LIMIT_APPEAL,
       buy: raw.RATE_LIMIT_BUY,
+      operatorSignIn: raw.RATE_LIMIT_OPERATOR_SIGN_IN,
+      console: raw.RATE_LIMIT_CONSOLE,
     },
     smtpUrl: raw.SMTP_URL,
     mailFrom: raw.MAIL_FROM,
@@ -197,6 +210,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     },
     logLevel: raw.LOG_LEVEL,
     webDist: path.resolve(raw.WEB_DIST ?? path.join(serverRoot, '..', 'web', 'dist')),
+    adminDist: path.resolve(raw.ADMIN_DIST ?? path.join(serverRoot, '..', 'admin', 'dist')),
+    operators: {
+      ownerEmail: raw.OWNER_EMAIL,
+      ownerPassword: raw.OWNER_PASSWORD,
+      requireTotp: raw.OPERATOR_REQUIRE_TOTP === 'on',
+    },
     appeals: {
       perAccountPerDay: raw.APPEALS_PER_DAY,
       dailyBytes: Math.floor(raw.APPEAL_DAILY_MB * MEGABYTE),

@@ -40,7 +40,10 @@ const LIMITED_ROUTES: Record<string, Rule[]> = {
   'POST /v1/shop/report': [perAddress('appeal')],
   'GET /v2/shop/buy': [perAddress('buy')],
   'GET /v1/shop/buy': [perAddress('buy')],
+  'POST /admin/api/session': [perAddress('operatorSignIn')],
 };
+/** Every route under these prefixes is counted by these rules too (after its own). */
+const LIMITED_PREFIXES: [string, Rule[]][] = [['/admin/api/', [perAddress('console')]]];
 
 /**
  * Routes whose refusals say whether an account exists (the forgot page must say "no such account",
@@ -164,13 +167,18 @@ export async function installRateLimits(app: FastifyInstance, config: Config) {
   app.addHook('onRoute', (route: RouteOptions) => {
     for (const method of [route.method].flat()) {
       const routeName = `${method} ${route.url}`;
-      const rules = LIMITED_ROUTES[routeName];
+      const rules = [
+        ...(LIMITED_ROUTES[routeName] ?? []),
+        ...LIMITED_PREFIXES.filter(([prefix]) => route.url.startsWith(prefix)).flatMap(
+          ([, prefixRules]) => prefixRules,
+        ),
+      ];
       const hooks: preHandlerAsyncHookHandler[] = [];
       if (ACCOUNT_LOOKUPS.has(routeName)) {
         hooks.push(checkLookups);
         route.onError = [...[route.onError ?? []].flat(), countLookups];
       }
-      if (rules) hooks.push(checkAll(rules));
+      if (rules.length > 0) hooks.push(checkAll(rules));
       // The limits run before the route's own pre-handlers (the body is parsed and validated by then).
       if (hooks.length > 0) route.preHandler = [...hooks, ...[route.preHandler ?? []].flat()];
     }

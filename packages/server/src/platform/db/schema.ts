@@ -319,4 +319,37 @@ export interface Database {
     user_id: number | null;
     created_at: Timestamp;
   };
+  operators: {
+    id: Generated<number>;
+    email: string;
+    password_hash: string;
+    role: 'owner' | 'editor' | 'support' | 'finance';
+    totp_secret: string | null;
+    /** A secret being set up: it replaces totp_secret once a code from it is confirmed. */
+    totp_pending_secret: string | null;
+    totp_last_step: ColumnType<string | null, number | null, number | null>;
+    disabled: Generated<boolean>;
+    failed_sign_ins: Generated<number>;
+    locked_until: Date | null;
+    created_at: Timestamp;
+    last_sign_in_at: Date | null;
+  };
+  operator_sessions: {
+    id: Generated<number>;
+    operator_id: number;
+    token_hash: Buffer;
+    created_at: Timestamp;
+    last_seen_at: Timestamp;
+    expires_at: Date;
+    ended_at: Date | null;
+  };
+  audit_log: {
+    id: Generated<number>;
+    at: Timestamp;
+    operator_id: number | null;
+    action: string;
+    target: string;
+    before: ColumnType<unknown, string | null, never>;
+    after: ColumnType<unknown, string | null, never>;
+  };
 }
