@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditRoutes } from '../operators/audit.routes.ts';
 import { operatorsRoutes } from '../operators/operators.routes.ts';
+import { consoleRewardsRoutes } from '../console-rewards/console-rewards.routes.ts';
+import { consoleSupportRoutes } from '../console-support/console-support.routes.ts';
 import type { ConsoleSectionOptions } from './console.plugin.ts';
 
 /**
@@ -11,4 +13,6 @@ export const consoleSections: FastifyPluginAsyncZod<ConsoleSectionOptions>[] = [
   operatorsRoutes,
   auditRoutes,
   // h23b..h23e: add your section plugins below this line
+  consoleRewardsRoutes,
+  consoleSupportRoutes,
 ];
