@@ -1,8 +1,19 @@
-import { AuditOutlined, TeamOutlined } from '@ant-design/icons';
+import {
+  AuditOutlined,
+  FileImageOutlined,
+  FlagOutlined,
+  GiftOutlined,
+  TeamOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import type { OperatorRole } from '@app/contract/console/operators';
 import type { ReactNode } from 'react';
 import { AuditPage } from '../features/audit/AuditPage.tsx';
 import { OperatorsPage } from '../features/operators/OperatorsPage.tsx';
+import { RewardsPage } from '../features/rewards/RewardsPage.tsx';
+import { AppealsPage } from '../features/support/AppealsPage.tsx';
+import { ReportsPage } from '../features/support/ReportsPage.tsx';
+import { UsersPage } from '../features/support/UsersPage.tsx';
 import type { MessageKey } from './i18n/index.ts';
 
 /**
@@ -19,6 +30,34 @@ export interface ConsoleSection {
 
 export const sections: ConsoleSection[] = [
   // h23b..h23e: add your sections above operators (dashboard first)
+  {
+    path: 'rewards',
+    menuKey: 'menu_rewards',
+    roles: ['editor'],
+    element: <RewardsPage />,
+    icon: <GiftOutlined />,
+  },
+  {
+    path: 'appeals',
+    menuKey: 'menu_appeals',
+    roles: ['support'],
+    element: <AppealsPage />,
+    icon: <FileImageOutlined />,
+  },
+  {
+    path: 'reports',
+    menuKey: 'menu_reports',
+    roles: ['support'],
+    element: <ReportsPage />,
+    icon: <FlagOutlined />,
+  },
+  {
+    path: 'users',
+    menuKey: 'menu_users',
+    roles: ['support'],
+    element: <UsersPage />,
+    icon: <UserOutlined />,
+  },
   {
     path: 'operators',
     menuKey: 'menu_operators',

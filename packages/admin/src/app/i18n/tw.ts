@@ -1,4 +1,5 @@
 import type { MessageKey } from './cn.ts';
+import { rewardsSupportTw } from './rewards-support.ts';
 
 /** Traditional Chinese with Taiwan wording (locale `tw`): the same keys as cn.ts. */
 export const tw: Record<MessageKey, string> = {
@@ -125,4 +126,7 @@ export const tw: Record<MessageKey, string> = {
   audit_filter_target: '對象（如 operator:3）',
   audit_view: '檢視',
   audit_details: '詳細資料',
+
+  // ── Rewards and Support (h23e): rewards-support.ts ──
+  ...rewardsSupportTw,
 };

@@ -250,6 +250,11 @@ describe('appeal queue', () => {
     ).toBe(409);
     const [entry] = await auditOf('appeal.reject', `appeal:${appealId}`);
     expect(entry!.after).toMatchObject({ rejectReason: '截图中的订单号与您的订单不符' });
+    const inTraditional = await sut.app.inject({
+      method: 'GET',
+      url: `/v1/shop/appeals?token=${token}&locale=tw`,
+    });
+    expect(inTraditional.json().response.result[0].reason).toBe('截圖中的訂單號與您的訂單不符');
     // Another account’s token sees none of it.
     const other = await kit.guest();
     const theirs = await sut.app.inject({ method: 'GET', url: `/v1/shop/appeals?token=${other}` });

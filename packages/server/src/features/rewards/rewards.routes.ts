@@ -53,7 +53,7 @@ export const rewardsRoutes =
 
     app.get('/v1/shop/appeals', { schema: { querystring } }, async (request) => {
       const { userId } = await sessions.authenticate(tokenOf(request));
-      return envelope({ result: await rewards.appeals(userId) });
+      return envelope({ result: await rewards.appeals(userId, localeOf(request)) });
     });
 
     app.get('/v2/shop/cash_discost', { schema: { querystring: TicketListQuerySchema } }, async (request) => {

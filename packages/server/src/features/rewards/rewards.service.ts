@@ -22,7 +22,7 @@ import {
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { fail, notFound } from '../../platform/errors.ts';
-import { textIn } from '../../platform/script.ts';
+import { textIn, toTraditional } from '../../platform/script.ts';
 import type { AppInfoService } from '../app-info/app-info.service.ts';
 import type { UserService } from '../user/user.service.ts';
 import { IMAGE_EXTENSIONS } from './appeal-image.ts';
@@ -156,8 +156,11 @@ export function createRewardsService(ctx: AppContext, users: UserService, appInf
 
     checkAppealQuota,
 
-    /** GET /v1/shop/appeals: the account's recent appeals and what an operator decided (orders page). */
-    async appeals(userId: number): Promise<AppealView[]> {
+    /**
+     * GET /v1/shop/appeals: the account's recent appeals and what an operator decided (orders page).
+     * The operator writes the reason in Simplified; a zh-TW reader gets it in Traditional.
+     */
+    async appeals(userId: number, locale: Locale): Promise<AppealView[]> {
       const since = new Date(ctx.now().getTime() - APPEAL_SHOWN_DAYS * DAY_MS);
       const rows = await queries.recentAppeals(db, userId, since, APPEAL_SHOWN_MAX);
       return rows.map((row) => ({
@@ -165,7 +168,7 @@ export function createRewardsService(ctx: AppContext, users: UserService, appInf
         create_time: Math.floor(row.created_at.getTime() / 1000),
         state: row.decision ?? 'pending',
         days: row.approved_days ?? 0,
-        reason: row.reject_reason ?? '',
+        reason: locale === 'tw' ? toTraditional(row.reject_reason ?? '') : (row.reject_reason ?? ''),
       }));
     },
 
