@@ -47,16 +47,20 @@ export async function countOperators(db: Q): Promise<number> {
   return Number(row.n);
 }
 
-/** Active owners other than `exceptId`: the last one may not lose the role or be disabled. */
-export async function countOtherActiveOwners(db: Q, exceptId: number): Promise<number> {
-  const row = await db
+/**
+ * Active owners other than `exceptId`: the last one may not lose the role or be disabled. The
+ * owners' rows are locked, so two owners demoting each other at once are taken one after the other.
+ */
+export async function countOtherActiveOwners(db: Transaction<Database>, exceptId: number): Promise<number> {
+  const rows = await db
     .selectFrom('operators')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .select('id')
     .where('role', '=', 'owner')
     .where('disabled', '=', false)
-    .where('id', '!=', exceptId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  return rows.filter((row) => row.id !== exceptId).length;
 }
 
 export function insertOperator(db: Q, values: { email: string; role: OperatorRole; passwordHash: string }) {

@@ -209,13 +209,15 @@ export function createOperatorsService(ctx: AppContext) {
   async function update(actor: Actor, id: number, body: UpdateOperatorBody): Promise<Operator> {
     if (id === actor.id) consoleFail(409, 'own_account');
     return db.transaction().execute(async (trx) => {
+      // The owners first, always in one order: two owners changing each other wait, never deadlock.
+      const otherOwners = await queries.countOtherActiveOwners(trx, id);
       const before = await queries.lockOperator(trx, id);
       if (!before) consoleFail(404, 'not_found');
       const losesOwner =
         before.role === 'owner' &&
         !before.disabled &&
         ((body.role !== undefined && body.role !== 'owner') || body.disabled === true);
-      if (losesOwner && (await queries.countOtherActiveOwners(trx, id)) === 0) consoleFail(409, 'last_owner');
+      if (losesOwner && otherOwners === 0) consoleFail(409, 'last_owner');
       const after = await queries.updateOperator(trx, id, {
         ...(body.role !== undefined && { role: body.role }),
         ...(body.disabled !== undefined && { disabled: body.disabled }),
