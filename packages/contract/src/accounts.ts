@@ -156,5 +156,6 @@ export const ACCOUNT_MESSAGE_KEYS = [
   'share_code_error1',
   'provider_error',
   'provider_unavailable',
+  'account_banned',
 ] as const;
 export type AccountMessageKey = (typeof ACCOUNT_MESSAGE_KEYS)[number];

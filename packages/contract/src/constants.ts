@@ -64,6 +64,7 @@ export const APPEAL_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as c
 export type AppealImageType = (typeof APPEAL_IMAGE_TYPES)[number];
 export const ACTIVITY_CODE_MAX_LENGTH = 6;
 export const POINTS_PER_VIP_DAY = 1;
+/** The default invite milestones; operators change them in the console (app info `invite_tiers`). */
 export const INVITE_REWARD_TIERS = [
   { friends: 10, points: 500 },
   { friends: 20, points: 1000 },

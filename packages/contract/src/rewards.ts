@@ -114,6 +114,25 @@ export const AppealReplySchema = replySchema(AppealResultSchema);
 /** Days of VIP an appeal grants, at most once per APPEAL_VIP_EVERY_DAYS. */
 export const APPEAL_VIP_DAYS = 1;
 
+export const APPEAL_STATES = ['pending', 'approved', 'rejected'] as const;
+export type AppealState = (typeof APPEAL_STATES)[number];
+/**
+ * `GET /v1/shop/appeals`: the account's appeals of the last APPEAL_SHOWN_DAYS days, newest first,
+ * as the orders page shows them: sent (epoch seconds), where each stands, the VIP days an approval
+ * gave and an operator's reason for a rejection.
+ */
+export const AppealViewSchema = z.object({
+  id: z.number().int(),
+  create_time: z.number().int(),
+  state: z.enum(APPEAL_STATES),
+  days: z.number().int(),
+  reason: z.string(),
+});
+export type AppealView = z.infer<typeof AppealViewSchema>;
+export const AppealListReplySchema = replySchema(z.object({ result: z.array(AppealViewSchema) }));
+export const APPEAL_SHOWN_DAYS = 30;
+export const APPEAL_SHOWN_MAX = 10;
+
 /** Every `status.message` the reward calls answer with, so the web catalogue can carry them all. */
 export const REWARD_MESSAGE_KEYS = [
   'ok',

@@ -54,6 +54,8 @@ export const AppInfoSchema = z.object({
   forever_image: z.string(),
   forever_link: z.string(),
   share: z.object({ days: z.number().int() }),
+  /** The share page's milestones: bonus points once the friend count reaches each (operator-set). */
+  invite_tiers: z.array(z.object({ friends: z.number().int(), points: z.number().int() })),
   follower_import_switch: z.boolean(),
   /** Ask for age confirmation (18+) on a device's first start. */
   age_gate: z.boolean(),

@@ -156,8 +156,9 @@ export async function buildApp(
     // line encryption, region check); the router's own refusals skip those hooks.
     routerOptions: { maxParamLength: 8192 },
     // A path the router still refuses (broken percent-encoding) is bad input too.
-    frameworkErrors: (_error, _request, reply: FastifyReply) => {
-      reply.code(Status.invalid).send(errorEnvelope(Status.invalid));
+    frameworkErrors: (_error, request, reply: FastifyReply) => {
+      if (request.url.startsWith(`${CONSOLE_PREFIX}/`)) reply.code(400).send({ error: 'invalid_input' });
+      else reply.code(Status.invalid).send(errorEnvelope(Status.invalid));
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

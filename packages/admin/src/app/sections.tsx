@@ -1,10 +1,23 @@
-import { AuditOutlined, DollarOutlined, ProfileOutlined, TeamOutlined } from '@ant-design/icons';
+import {
+  AuditOutlined,
+  DollarOutlined,
+  FileImageOutlined,
+  FlagOutlined,
+  GiftOutlined,
+  ProfileOutlined,
+  TeamOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import type { OperatorRole } from '@app/contract/console/operators';
 import type { ReactNode } from 'react';
 import { AuditPage } from '../features/audit/AuditPage.tsx';
 import { MoneyPage } from '../features/money/MoneyPage.tsx';
 import { OrdersPage } from '../features/money/OrdersPage.tsx';
 import { OperatorsPage } from '../features/operators/OperatorsPage.tsx';
+import { RewardsPage } from '../features/rewards/RewardsPage.tsx';
+import { AppealsPage } from '../features/support/AppealsPage.tsx';
+import { ReportsPage } from '../features/support/ReportsPage.tsx';
+import { UsersPage } from '../features/support/UsersPage.tsx';
 import type { MessageKey } from './i18n/index.ts';
 
 /**
@@ -35,6 +48,34 @@ export const sections: ConsoleSection[] = [
     roles: ['finance'],
     element: <MoneyPage />,
     icon: <DollarOutlined />,
+  },
+  {
+    path: 'rewards',
+    menuKey: 'menu_rewards',
+    roles: ['editor'],
+    element: <RewardsPage />,
+    icon: <GiftOutlined />,
+  },
+  {
+    path: 'appeals',
+    menuKey: 'menu_appeals',
+    roles: ['support'],
+    element: <AppealsPage />,
+    icon: <FileImageOutlined />,
+  },
+  {
+    path: 'reports',
+    menuKey: 'menu_reports',
+    roles: ['support'],
+    element: <ReportsPage />,
+    icon: <FlagOutlined />,
+  },
+  {
+    path: 'users',
+    menuKey: 'menu_users',
+    roles: ['support'],
+    element: <UsersPage />,
+    icon: <UserOutlined />,
   },
   {
     path: 'operators',

@@ -1,5 +1,5 @@
 /** App-wide events raised by the API client and answered by the shell (dialogs, relogin). */
-export type AppEvent = { type: 'location-error' } | { type: 'session-ended'; code: number };
+export type AppEvent = { type: 'location-error' } | { type: 'session-ended'; code: number; banned?: boolean };
 
 const listeners = new Set<(event: AppEvent) => void>();
 /** Raised while nobody listened (start-up runs before the shell renders): kept for the first listener. */

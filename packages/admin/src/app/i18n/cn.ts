@@ -3,6 +3,8 @@
  * `{{name}}` is i18next interpolation. `tw.ts` carries exactly the same keys (the compiler checks).
  * Each section keeps its keys in its own block, named by a comment.
  */
+import { rewardsSupportCn } from './rewards-support.ts';
+
 export const cn = {
   // ── Shell ──
   app_title: '运营后台',
@@ -229,6 +231,8 @@ export const cn = {
   order_not_paid: '只有已支付的订单可以退款',
   range_reversed: '结束日期不能早于开始日期',
   range_too_long: '日期范围不能超过 366 天',
+  // ── Rewards and Support (h23e): rewards-support.ts ──
+  ...rewardsSupportCn,
 } as const;
 
 export type MessageKey = keyof typeof cn;

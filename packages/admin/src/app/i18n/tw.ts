@@ -1,4 +1,5 @@
 import type { MessageKey } from './cn.ts';
+import { rewardsSupportTw } from './rewards-support.ts';
 
 /** Traditional Chinese with Taiwan wording (locale `tw`): the same keys as cn.ts. */
 export const tw: Record<MessageKey, string> = {
@@ -226,4 +227,6 @@ export const tw: Record<MessageKey, string> = {
   order_not_paid: '只有已付款的訂單可以退款',
   range_reversed: '結束日期不能早於開始日期',
   range_too_long: '日期範圍不能超過 366 天',
+  // ── Rewards and Support (h23e): rewards-support.ts ──
+  ...rewardsSupportTw,
 };

@@ -10,7 +10,7 @@ export type Channel = 'email' | 'phone';
 export function findAccount(db: Db, channel: Channel, address: string) {
   return db
     .selectFrom('users')
-    .select(['id', 'password_hash', 'locale'])
+    .select(['id', 'password_hash', 'locale', 'banned_at'])
     .where(channel, '=', address)
     .executeTakeFirst();
 }

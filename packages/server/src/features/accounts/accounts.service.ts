@@ -1,6 +1,5 @@
 import {
   BIND_VIP_DAYS,
-  INVITE_REWARD_TIERS,
   PASSWORD_CHECK_VALID_MIN,
   SIGN_IN_MAX_FAILURES,
   SIGN_IN_MAX_FAILURES_PER_CLIENT,
@@ -140,6 +139,8 @@ export function createAccountsService({ ctx, sessions, users, appInfo, senders }
           (await verifyPassword(password, storedHash ?? (await decoyPasswordHash()))) && !!storedHash,
       );
       if (!account || !storedHash || !matches) refuse(Status.invalid, 'login_failed');
+      // Told only to whoever knows the password: an operator banned this account.
+      if (account.banned_at) refuse(Status.refused, 'account_banned');
       const [session] = await Promise.all([
         sessions.startAccountSession(db, account.id, platform),
         upgradeHash(account.id, password, storedHash),
@@ -325,7 +326,7 @@ export function createAccountsService({ ctx, sessions, users, appInfo, senders }
           key: `invite_friend:${userId}`,
         });
         // Only the tier this friend reaches: tiers passed earlier were paid when they were reached.
-        const tier = INVITE_REWARD_TIERS.find((candidate) => candidate.friends === friends);
+        const tier = info.invite_tiers.find((candidate) => candidate.friends === friends);
         if (tier) {
           await queries.grantPoints(trx, {
             userId: inviter.id,

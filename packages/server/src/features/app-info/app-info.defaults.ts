@@ -1,6 +1,7 @@
 import type { AppInfo } from '@app/contract';
 import {
   DAILY_FREE_VIEWS,
+  INVITE_REWARD_TIERS,
   PLAYER_AD_COUNTDOWN_S,
   VERIFY_CODE_VALIDITY_S,
   VERIFY_RESEND_COUNTDOWN_S,
@@ -48,6 +49,7 @@ export const defaultAppInfo: StoredAppInfo = {
   forever_image: '',
   forever_link: '',
   share: { days: 3 },
+  invite_tiers: INVITE_REWARD_TIERS.map((tier) => ({ ...tier })),
   follower_import_switch: true,
   age_gate: true,
   shop_icon: '',

@@ -70,6 +70,8 @@ export async function loadVideos(
     ])
     // One array parameter keeps the SQL text the same for every page size (prepared statements).
     .where(sql<boolean>`v.id = any(${[...ids]}::bigint[])`)
+    // Every list gets its cards here: a video an operator unpublished drops out of all of them.
+    .where('v.unpublished_at', 'is', null)
     .execute();
 
   const byId = new Map(rows.map((row) => [row.id, row]));

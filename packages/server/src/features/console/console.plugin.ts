@@ -24,8 +24,8 @@ import { consoleSections } from './sections.ts';
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * Who may call a console route (the owner always may). A console route without it is refused
-     * for everyone: a route added without thinking about access is closed, not open.
+     * Who may call a console route (the owner always may). A console route without it (or with
+     * none named) is refused for everyone: a route added without thinking about access is closed.
      */
     roles?: readonly OperatorRole[];
     /** Reached without a session (sign-in, the session check). */
@@ -102,7 +102,7 @@ export const consolePlugin =
       }
       request.operator = operator;
       const roles = config.roles;
-      if (!roles || (operator.role !== 'owner' && !roles.includes(operator.role)))
+      if (!roles || roles.length === 0 || (operator.role !== 'owner' && !roles.includes(operator.role)))
         throw new ConsoleError(403, 'forbidden');
       if (operator.totpSetupRequired && !config.totpSetup) throw new ConsoleError(403, 'totp_setup_required');
       if (!SAFE_METHODS.has(request.method)) {
@@ -138,8 +138,10 @@ export const consolePlugin =
     // The reference page, for operators who automate. Its files are served from this server (the
     // CSP allows only this origin's scripts), to signed-in operators only.
     await app.register(async (docs: FastifyInstance) => {
+      // Only the reference page's own routes: an onRoute hook here also sees routes added later.
       docs.addHook('onRoute', (route) => {
-        route.config = { ...(route.config as object), roles: ALL_ROLES };
+        if (route.url.startsWith(`${CONSOLE_PREFIX}/docs`))
+          route.config = Object.assign(route.config ?? {}, { roles: ALL_ROLES });
       });
       await docs.register(swaggerUi, {
         routePrefix: '/docs',

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { consoleMoneyRoutes } from '../console-money/console-money.routes.ts';
 import { auditRoutes } from '../operators/audit.routes.ts';
 import { operatorsRoutes } from '../operators/operators.routes.ts';
+import { consoleRewardsRoutes } from '../console-rewards/console-rewards.routes.ts';
+import { consoleSupportRoutes } from '../console-support/console-support.routes.ts';
 import type { ConsoleSectionOptions } from './console.plugin.ts';
 
 /**
@@ -13,4 +15,6 @@ export const consoleSections: FastifyPluginAsyncZod<ConsoleSectionOptions>[] = [
   auditRoutes,
   // h23b..h23e: add your section plugins below this line
   consoleMoneyRoutes,
+  consoleRewardsRoutes,
+  consoleSupportRoutes,
 ];

@@ -3,11 +3,15 @@ import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database.ts';
 
 export function findVideo(db: Db, avkey: string) {
-  return db
-    .selectFrom('videos')
-    .select(['id', 'type', 'asset_id'])
-    .where('avkey', '=', avkey)
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom('videos')
+      .select(['id', 'type', 'asset_id'])
+      .where('avkey', '=', avkey)
+      // An unpublished video's page is gone (404), like a video that never existed.
+      .where('unpublished_at', 'is', null)
+      .executeTakeFirst()
+  );
 }
 
 /** The user's VIP expiry and view counters, locked so two play pages cannot both spend the last view. */

@@ -56,11 +56,14 @@ export function spendPointsForVip(db: Db, userId: number, points: number, days: 
 
 // ── Activity codes ───────────────────────────────────────────────────────────
 
-export function findActivityCode(db: Db, code: string) {
+/** A code that works at `now`: not switched off by an operator and not past its expiry. */
+export function findActivityCode(db: Db, code: string, now: Date) {
   return db
     .selectFrom('activity_codes')
     .select(['code', 'grant_kind', 'amount'])
     .where('code', '=', code)
+    .where('disabled_at', 'is', null)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
     .executeTakeFirst();
 }
 
@@ -200,6 +203,19 @@ export async function vipGrantedSince(db: Db, userId: number, since: Date): Prom
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** The account's appeals since `since`, newest first, with an operator's decision (index appeals_user_created). */
+export function recentAppeals(db: Db, userId: number, since: Date, limit: number) {
+  return db
+    .selectFrom('appeals')
+    .select(['id', 'created_at', 'decision', 'approved_days', 'reject_reason'])
+    .where('user_id', '=', userId)
+    .where('created_at', '>', since)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 export function insertAppeal(

@@ -51,6 +51,11 @@ export const rewardsRoutes =
       return envelope(granted, Status.ok, 'activity_success');
     });
 
+    app.get('/v1/shop/appeals', { schema: { querystring } }, async (request) => {
+      const { userId } = await sessions.authenticate(tokenOf(request));
+      return envelope({ result: await rewards.appeals(userId, localeOf(request)) });
+    });
+
     app.get('/v2/shop/cash_discost', { schema: { querystring: TicketListQuerySchema } }, async (request) => {
       const { userId } = await sessions.authenticate(tokenOf(request));
       return envelope({ result: await rewards.tickets(userId, request.query.type, localeOf(request)) });

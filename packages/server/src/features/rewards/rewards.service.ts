@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import {
+  APPEAL_SHOWN_DAYS,
+  APPEAL_SHOWN_MAX,
   APPEAL_VIP_DAYS,
   APPEAL_VIP_EVERY_DAYS,
   Status,
@@ -10,6 +12,7 @@ import {
   type ActivityResult,
   type AppealImageType,
   type AppealResult,
+  type AppealView,
   type ExchangeList,
   type ExchangeResult,
   type Locale,
@@ -19,7 +22,7 @@ import {
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { fail, notFound } from '../../platform/errors.ts';
-import { textIn } from '../../platform/script.ts';
+import { textIn, toTraditional } from '../../platform/script.ts';
 import type { AppInfoService } from '../app-info/app-info.service.ts';
 import type { UserService } from '../user/user.service.ts';
 import { IMAGE_EXTENSIONS } from './appeal-image.ts';
@@ -101,10 +104,11 @@ export function createRewardsService(ctx: AppContext, users: UserService, appInf
 
     /**
      * POST /v1/user/exchange: an activity code, once per account, while uses are left. The use row,
-     * the count and the grant commit together, so a refused use leaves nothing behind.
+     * the count and the grant commit together, so a refused use leaves nothing behind. A code an
+     * operator switched off, or past its expiry, is no code any more (401, like an unknown one).
      */
     async redeemActivityCode(userId: number, code: string): Promise<ActivityResult> {
-      const found = await queries.findActivityCode(db, code);
+      const found = await queries.findActivityCode(db, code, ctx.now());
       if (!found) fail(Status.invalid, 'activity_code_invalid');
       const kind = found.grant_kind as ActivityGrantKind;
       await db.transaction().execute(async (trx) => {
@@ -151,6 +155,22 @@ export function createRewardsService(ctx: AppContext, users: UserService, appInf
     },
 
     checkAppealQuota,
+
+    /**
+     * GET /v1/shop/appeals: the account's recent appeals and what an operator decided (orders page).
+     * The operator writes the reason in Simplified; a zh-TW reader gets it in Traditional.
+     */
+    async appeals(userId: number, locale: Locale): Promise<AppealView[]> {
+      const since = new Date(ctx.now().getTime() - APPEAL_SHOWN_DAYS * DAY_MS);
+      const rows = await queries.recentAppeals(db, userId, since, APPEAL_SHOWN_MAX);
+      return rows.map((row) => ({
+        id: row.id,
+        create_time: Math.floor(row.created_at.getTime() / 1000),
+        state: row.decision ?? 'pending',
+        days: row.approved_days ?? 0,
+        reason: locale === 'tw' ? toTraditional(row.reject_reason ?? '') : (row.reject_reason ?? ''),
+      }));
+    },
 
     /**
      * POST /v1/shop/report: under the account's row lock, the quotas are checked with this image's

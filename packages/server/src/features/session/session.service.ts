@@ -139,6 +139,14 @@ export function createSessionService(db: Db) {
       return queries.endSessionsOf(trx, userId, reason, keep);
     },
 
+    /**
+     * An operator ends every session of the account and revokes its launch codes (support's "end
+     * all sessions", and a ban). Call `forgetEnded` with the result once it committed.
+     */
+    endAllSessions(trx: Db, userId: number, reason: 'ended_by_operator' | 'banned') {
+      return queries.endSessionsOf(trx, userId, reason);
+    },
+
     /** POST /v1/user/logout: this session ends (497) and the account's launch codes are revoked. */
     async signOut(session: SessionUser): Promise<void> {
       const ended = await queries.signOut(db, session.sessionId, session.userId);
@@ -155,6 +163,8 @@ export function createSessionService(db: Db) {
       const key = tokenHash.toString('hex');
       const session = await sessionRows.get(key, () => queries.findSessionByTokenHash(db, tokenHash));
       if (!session) fail(Status.noToken);
+      // A banned account's phone is told why (docs/decisions.md, "Banned accounts"), not just signed out.
+      if (session.ended_reason === 'banned') fail(Status.refused, 'account_banned');
       if (session.ended_at) fail(endedStatus[session.ended_reason ?? ''] ?? Status.noToken);
       const idleFor = Date.now() - session.last_seen_at.getTime();
       if (idleFor > IDLE_MS) {

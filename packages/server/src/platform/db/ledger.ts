@@ -16,6 +16,8 @@ export async function recordGrant(
     points?: number;
     vipDays?: number;
     extraViews?: number;
+    /** An operator's reason (console grants and removals). */
+    reason?: string;
   },
 ): Promise<boolean> {
   const row = await db
@@ -27,6 +29,7 @@ export async function recordGrant(
       vip_days: grant.vipDays ?? 0,
       extra_views: grant.extraViews ?? 0,
       grant_key: grant.key,
+      ...(grant.reason === undefined ? {} : { reason: grant.reason }),
     })
     .onConflict((oc) => oc.column('grant_key').doNothing())
     .returning('id')

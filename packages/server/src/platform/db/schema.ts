@@ -29,6 +29,9 @@ export interface Database {
     views_used: Generated<number>;
     /** `cn` or `tw`: the language of the account's mail and SMS (migration 013). */
     locale: string | null;
+    /** Set while an operator has banned the account (migration 020). */
+    banned_at: Date | null;
+    ban_reason: string | null;
   };
   sessions: {
     id: Generated<number>;
@@ -103,6 +106,8 @@ export interface Database {
     second_tag: string | null;
     tags: Generated<string[]>;
     asset_id: string;
+    /** Set when an operator took the video out of the catalogue (migration 020). */
+    unpublished_at: Date | null;
     /** search_words() of titles, tags and actor names, kept by triggers (migration 010). */
     search_text: Generated<string>;
   };
@@ -200,6 +205,10 @@ export interface Database {
     amount: number;
     use_limit: number;
     used_count: Generated<number>;
+    created_at: Generated<Date>;
+    /** Null: never lapses (seeded codes); console codes always have one (migration 020). */
+    expires_at: Date | null;
+    disabled_at: Date | null;
   };
   daily_views: { user_id: number; business_day: string; video_id: number; counted: Generated<boolean> };
   video_reports: {
@@ -213,6 +222,9 @@ export interface Database {
     img_host: Generated<string>;
     stream_host: Generated<string>;
     created_at: Timestamp;
+    resolved_at: Date | null;
+    resolved_by: number | null;
+    resolution: 'resolved' | 'unpublished' | null;
   };
   user_tickets: {
     id: Generated<number>;
@@ -234,6 +246,11 @@ export interface Database {
     image_bytes: number;
     vip_granted: Generated<boolean>;
     created_at: Timestamp;
+    decision: 'approved' | 'rejected' | null;
+    decided_at: Date | null;
+    decided_by: number | null;
+    approved_days: number | null;
+    reject_reason: string | null;
   };
   orders: {
     id: Generated<number>;
@@ -303,6 +320,8 @@ export interface Database {
     extra_views: Generated<number>;
     grant_key: string;
     created_at: Timestamp;
+    /** Why an operator granted or removed it (migration 020). */
+    reason: Generated<string | null>;
   };
   video_likes: { user_id: number; video_id: number; video_type: string; liked_at: Timestamp };
   actor_likes: { user_id: number; actor_id: number; liked_at: Timestamp };

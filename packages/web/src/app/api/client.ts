@@ -6,6 +6,9 @@ import { currentLine, rankedLines, reportLineFailure } from '../lines/line-book.
 import { resolveLocale } from '../i18n/locale.ts';
 import { readSetting } from '../settings.ts';
 
+/** The message of a 403 for a banned account (docs/decisions.md, "Banned accounts"). */
+export const ACCOUNT_BANNED = 'account_banned';
+
 export interface Envelope<T> {
   status: { code: number; message: string };
   response: T;
@@ -39,6 +42,10 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
       if (envelope.status.code === Status.regionBlocked) emit({ type: 'location-error' });
       if (sessionEndedCodes.includes(envelope.status.code as StatusCode)) {
         emit({ type: 'session-ended', code: envelope.status.code });
+      }
+      // An operator banned the account: its session is over too, and the phone says why.
+      if (envelope.status.code === Status.refused && envelope.status.message === ACCOUNT_BANNED) {
+        emit({ type: 'session-ended', code: envelope.status.code, banned: true });
       }
       return envelope;
     } catch (error) {

@@ -125,6 +125,8 @@ export const cnFirst = {
 
   // ── Session and service ───────────────────────────────────────────────────
   relogin_title: '登录状态已失效',
+  account_banned_title: '账号已被停用',
+  account_banned: '此账号因违反使用条款已被停用，如有疑问请联系客服',
   relogin_content: '您的登录状态已失效，请重新登录',
   relogin_confirm: '重新登录',
   relogin_done: '当前为普通会员身份，如需使用原账号，请重新登录',

@@ -525,6 +525,14 @@ export const cnMore = {
   order_history: '历史订单',
   order_price: '{{price}}元',
   order_appeal: '支付遇到问题？去申诉',
+  appeal_records: '申诉记录',
+  appeal_state_pending: '申诉已提交，等待客服处理',
+  appeal_state_approved: '申诉已通过，已补发 {{days}} 天 VIP',
+  appeal_state_rejected: '申诉未通过',
+  appeal_reject_reason: '原因：{{reason}}',
+  appeal_badge_pending: '处理中',
+  appeal_badge_approved: '已通过',
+  appeal_badge_rejected: '未通过',
 
   // ── Share and invite ──────────────────────────────────────────────────────
   share_my_code: '我的邀请码',

@@ -122,6 +122,8 @@ export const twFirst: Record<keyof typeof cnFirst, string> = {
 
   // ── Session and service ───────────────────────────────────────────────────
   relogin_title: '登入狀態已失效',
+  account_banned_title: '帳號已被停用',
+  account_banned: '此帳號因違反使用條款已被停用，如有疑問請聯絡客服',
   relogin_content: '您的登入狀態已失效，請重新登入',
   relogin_confirm: '重新登入',
   relogin_done: '目前為一般會員身分，如需使用原帳號，請重新登入',

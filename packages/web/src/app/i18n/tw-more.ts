@@ -529,6 +529,14 @@ export const twMore: Record<keyof typeof cnMore, string> = {
   order_history: '歷史訂單',
   order_price: '{{price}} 元',
   order_appeal: '付款遇到問題？前往申訴',
+  appeal_records: '申訴紀錄',
+  appeal_state_pending: '申訴已送出，等待客服處理',
+  appeal_state_approved: '申訴已通過，已補發 {{days}} 天 VIP',
+  appeal_state_rejected: '申訴未通過',
+  appeal_reject_reason: '原因：{{reason}}',
+  appeal_badge_pending: '處理中',
+  appeal_badge_approved: '已通過',
+  appeal_badge_rejected: '未通過',
 
   // ── Share and invite ──────────────────────────────────────────────────────
   share_my_code: '我的邀請碼',

@@ -144,7 +144,7 @@ export function AppShell() {
           locationError.current = true;
           void showAlert({ content: t('location_error'), confirmText: t('ok') });
         }
-        if (event.type === 'session-ended') void relogin(event.code);
+        if (event.type === 'session-ended') void relogin(event.code, event.banned === true);
       }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [],
@@ -152,13 +152,13 @@ export function AppShell() {
 
   /** 497/498/499 (spec part 1 §4): clear, prompt, register a guest, reload, then continue. */
   const relogging = useRef(false);
-  async function relogin(code: number) {
+  async function relogin(code: number, banned: boolean) {
     if (relogging.current) return;
     relogging.current = true;
     writeSetting('token', null);
     await showAlert({
-      title: t('relogin_title'),
-      content: t(code === 499 ? 'logged_other_device' : 'relogin_content'),
+      title: t(banned ? 'account_banned_title' : 'relogin_title'),
+      content: t(banned ? 'account_banned' : code === 499 ? 'logged_other_device' : 'relogin_content'),
       confirmText: t('confirm'),
     });
     // The new guest's launch code is minted for its own session (enterAccount): a code is never

@@ -1,5 +1,11 @@
 import { INVITE_REWARD_TIERS } from '@app/contract/constants';
 
+/** A milestone: bonus points once the friend count reaches `friends` (app info `invite_tiers`). */
+export interface InviteTier {
+  friends: number;
+  points: number;
+}
+
 /** One line of the share page's reward list (part 2 §9, DECISIONS "Invites"). */
 export interface InviteReward {
   /** Friends needed: 1 for the per-friend reward, else the milestone. */
@@ -13,14 +19,18 @@ export interface InviteReward {
 }
 
 /**
- * The reward list: `share.days` points for every friend, then +500 / +1000 / +1800 once the
- * friend count reaches 10 / 20 / 30. Progress uses the account's `invite_count`.
+ * The reward list: `share.days` points for every friend, then each milestone the operator set
+ * (by default +500 / +1000 / +1800 at 10 / 20 / 30 friends). Progress uses the account's `invite_count`.
  */
-export function inviteRewards(shareDays: number, inviteCount: number): InviteReward[] {
+export function inviteRewards(
+  shareDays: number,
+  inviteCount: number,
+  tiers: readonly InviteTier[] = INVITE_REWARD_TIERS,
+): InviteReward[] {
   const count = Math.max(0, Math.floor(inviteCount));
   return [
     { friends: 1, points: shareDays, kind: 'each' as const },
-    ...INVITE_REWARD_TIERS.map((tier) => ({ ...tier, kind: 'milestone' as const })),
+    ...tiers.map((tier) => ({ ...tier, kind: 'milestone' as const })),
   ].map((reward) => ({
     ...reward,
     progress: Math.min(count, reward.friends),
@@ -34,6 +44,9 @@ export function invitesOpen(shareDays: number): boolean {
 }
 
 /** The milestone the account is working towards, or undefined when every one is reached. */
-export function nextMilestone(inviteCount: number): (typeof INVITE_REWARD_TIERS)[number] | undefined {
-  return INVITE_REWARD_TIERS.find((tier) => inviteCount < tier.friends);
+export function nextMilestone(
+  inviteCount: number,
+  tiers: readonly InviteTier[] = INVITE_REWARD_TIERS,
+): InviteTier | undefined {
+  return tiers.find((tier) => inviteCount < tier.friends);
 }

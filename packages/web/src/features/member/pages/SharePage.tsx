@@ -30,7 +30,9 @@ export default function SharePage() {
   const [sharing, setSharing] = useState(false);
   const open = invitesOpen(appInfo.share.days);
   const guest = !userInfo.email && !userInfo.phone;
-  const next = nextMilestone(userInfo.invite_count);
+  // Milestones come with app info (one cached before they existed has none: the defaults apply).
+  const tiers = appInfo.invite_tiers;
+  const next = nextMilestone(userInfo.invite_count, tiers);
 
   // The friend count (and the points it brought) may have changed since start-up.
   useEffect(() => {
@@ -124,7 +126,7 @@ export default function SharePage() {
             </ol>
           </MemberCard>
           <MemberCard title={t('share_rewards')}>
-            <InviteRewards rewards={inviteRewards(appInfo.share.days, userInfo.invite_count)} />
+            <InviteRewards rewards={inviteRewards(appInfo.share.days, userInfo.invite_count, tiers)} />
           </MemberCard>
           <p className="share-warning" role="note">
             <ExclamationTriangleOutline aria-hidden />

@@ -1,4 +1,4 @@
-import type { Order, OrderStateView, PayType, Plan, PromotionLevel, Ticket } from '@app/contract';
+import type { AppealView, Order, OrderStateView, PayType, Plan, PromotionLevel, Ticket } from '@app/contract';
 import { Status } from '@app/contract/status-codes';
 import { request, type Envelope } from '../../../app/api/client.ts';
 import { readSetting } from '../../../app/settings.ts';
@@ -103,12 +103,22 @@ export function oldBuyLink(order: { planId: number; payType: PayType; source?: s
 }
 
 /** `POST /v1/shop/current` and `/v1/shop/history`: the orders page, read side by side. */
-export async function fetchOrders(): Promise<{ current: Order | null; history: Order[] }> {
-  const [current, history] = await Promise.all([
+export async function fetchOrders(): Promise<{
+  current: Order | null;
+  history: Order[];
+  appeals: AppealView[];
+}> {
+  const [current, history, appeals] = await Promise.all([
     request<{ order: Order | null }>('/v1/shop/current', { form: {} }),
     request<{ orders: Order[] }>('/v1/shop/history', { form: {} }),
+    request<{ result: AppealView[] }>('/v1/shop/appeals'),
   ]);
   if (current.status.code !== Status.ok || history.status.code !== Status.ok)
     throw new Error(current.status.message || history.status.message);
-  return { current: current.response?.order ?? null, history: history.response?.orders ?? [] };
+  return {
+    current: current.response?.order ?? null,
+    history: history.response?.orders ?? [],
+    // The orders themselves still show when the appeals cannot be read.
+    appeals: appeals.status.code === Status.ok ? (appeals.response?.result ?? []) : [],
+  };
 }

@@ -1,4 +1,4 @@
-import type { Order } from '@app/contract';
+import type { AppealView, Order } from '@app/contract';
 import { formatDate } from '@app/contract/rules';
 import { Button } from 'antd-mobile';
 import { BillOutline, RightOutline } from 'antd-mobile-icons';
@@ -36,6 +36,47 @@ function CurrentOrder({ order }: { order: Order }) {
         {!order.refunded && <li>{t('order_expires', { date: formatDate(order.expire_time) })}</li>}
         <li>{t('order_auto_renew', { value: t(autoRenews(order) ? 'yes' : 'no') })}</li>
         <li>{t('order_method', { method: order.method })}</li>
+      </ul>
+    </MemberCard>
+  );
+}
+
+/** The account's recent appeals: waiting, approved (with the VIP days given) or rejected with the reason. */
+function Appeals({ appeals }: { appeals: AppealView[] }) {
+  const { t } = useTranslation();
+  return (
+    <MemberCard title={t('appeal_records')}>
+      <ul className="order-history" data-testid="appeal-records">
+        {appeals.map((appeal) => (
+          <li key={appeal.id} className="order-row appeal-row">
+            <span className="order-row__text">
+              <span className="order-row__name">
+                {appeal.state === 'approved'
+                  ? t('appeal_state_approved', { days: appeal.days })
+                  : t(`appeal_state_${appeal.state}`)}
+              </span>
+              <time className="order-row__time" dateTime={new Date(appeal.create_time * 1000).toISOString()}>
+                {dateTimeText(appeal.create_time)}
+              </time>
+              {appeal.state === 'rejected' && appeal.reason && (
+                <span className="appeal-row__reason" data-testid="appeal-reject-reason">
+                  {t('appeal_reject_reason', { reason: appeal.reason })}
+                </span>
+              )}
+            </span>
+            <span
+              className={
+                appeal.state === 'approved'
+                  ? 'order-badge order-badge--active'
+                  : appeal.state === 'rejected'
+                    ? 'order-badge order-badge--rejected'
+                    : 'order-badge'
+              }
+            >
+              {t(`appeal_badge_${appeal.state}`)}
+            </span>
+          </li>
+        ))}
       </ul>
     </MemberCard>
   );
@@ -91,6 +132,7 @@ export default function OrdersPage() {
           </ul>
         </MemberCard>
       )}
+      {ready && ready.appeals.length > 0 && <Appeals appeals={ready.appeals} />}
       {ready && (
         <Link className="payment-appeal orders-appeal" to="/member/appeal">
           {t('order_appeal')}
