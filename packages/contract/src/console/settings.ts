@@ -235,7 +235,13 @@ export type HostLinesInput = z.input<typeof HostLinesSchema>;
 
 /** `GET /admin/api/settings/lines`: the operator's lines and the automatic ones the server would use. */
 export const HostLinesReplySchema = z.object({
-  lines: HostLinesSchema,
+  // As stored (already checked on the way in): a reply is serialised, never transformed again.
+  lines: z.object({
+    api: z.array(z.object({ url: z.string(), encrypt: z.boolean() })),
+    img: z.array(z.object({ url: z.string() })),
+    stream: z.array(z.object({ url: z.string(), vip: z.boolean(), name: z.string() })),
+    messengers: z.object({ potato: z.string(), telegream: z.string(), 'sharelihi.iOS': z.string() }),
+  }),
   automatic: z.array(z.string()),
 });
 
