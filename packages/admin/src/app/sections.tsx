@@ -1,8 +1,10 @@
-import { AuditOutlined, TeamOutlined } from '@ant-design/icons';
+import { ApiOutlined, AuditOutlined, SettingOutlined, TeamOutlined } from '@ant-design/icons';
 import type { OperatorRole } from '@app/contract/console/operators';
 import type { ReactNode } from 'react';
 import { AuditPage } from '../features/audit/AuditPage.tsx';
 import { OperatorsPage } from '../features/operators/OperatorsPage.tsx';
+import { LinesPage } from '../features/settings/LinesPage.tsx';
+import { SettingsPage } from '../features/settings/SettingsPage.tsx';
 import type { MessageKey } from './i18n/index.ts';
 
 /**
@@ -19,6 +21,21 @@ export interface ConsoleSection {
 
 export const sections: ConsoleSection[] = [
   // h23b..h23e: add your sections above operators (dashboard first)
+  // App settings and host lines (h23c); only an owner saves lines (the page says so to an editor).
+  {
+    path: 'settings',
+    menuKey: 'menu_settings',
+    roles: ['owner', 'editor'],
+    element: <SettingsPage />,
+    icon: <SettingOutlined />,
+  },
+  {
+    path: 'lines',
+    menuKey: 'menu_lines',
+    roles: ['owner', 'editor'],
+    element: <LinesPage />,
+    icon: <ApiOutlined />,
+  },
   {
     path: 'operators',
     menuKey: 'menu_operators',

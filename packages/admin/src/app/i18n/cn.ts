@@ -3,6 +3,8 @@
  * `{{name}}` is i18next interpolation. `tw.ts` carries exactly the same keys (the compiler checks).
  * Each section keeps its keys in its own block, named by a comment.
  */
+import { settingsCn } from '../../features/settings/i18n.ts';
+
 export const cn = {
   // ── Shell ──
   app_title: '运营后台',
@@ -128,6 +130,9 @@ export const cn = {
   audit_filter_target: '对象（如 operator:3）',
   audit_view: '查看',
   audit_details: '详情',
+
+  // ── App settings and host lines (h23c): features/settings/i18n.ts ──
+  ...settingsCn,
 } as const;
 
 export type MessageKey = keyof typeof cn;

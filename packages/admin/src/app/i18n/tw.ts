@@ -1,3 +1,4 @@
+import { settingsTw } from '../../features/settings/i18n.ts';
 import type { MessageKey } from './cn.ts';
 
 /** Traditional Chinese with Taiwan wording (locale `tw`): the same keys as cn.ts. */
@@ -125,4 +126,7 @@ export const tw: Record<MessageKey, string> = {
   audit_filter_target: '對象（如 operator:3）',
   audit_view: '檢視',
   audit_details: '詳細資料',
+
+  // ── App settings and host lines (h23c): features/settings/i18n.ts ──
+  ...settingsTw,
 };
