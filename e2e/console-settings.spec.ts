@@ -32,7 +32,10 @@ describe('console: app settings', () => {
     const toggle = await announcementSwitch(console_);
     if ((await toggle.getAttribute('aria-checked')) === 'true') {
       await toggle.click();
-      await console_.getByRole('button', { name: /^保\s*存$/ }).first().click();
+      await console_
+        .getByRole('button', { name: /^保\s*存$/ })
+        .first()
+        .click();
       await console_.getByText('已保存，正在运行的应用会在几秒内读到新设置').first().waitFor();
     }
     await toggle.click();
@@ -44,7 +47,10 @@ describe('console: app settings', () => {
     await expect.poll(() => preview.innerText()).toContain('新片上线：每日签到送观看次数');
     await console_.screenshot({ path: screenshotPath('console-settings-announcement') });
 
-    await console_.getByRole('button', { name: /^保\s*存$/ }).first().click();
+    await console_
+      .getByRole('button', { name: /^保\s*存$/ })
+      .first()
+      .click();
     await console_.getByText('已保存，正在运行的应用会在几秒内读到新设置').first().waitFor();
     // The Traditional was made at save and is shown beside the Simplified.
     await expect
@@ -85,7 +91,10 @@ describe('console: app settings', () => {
     await toggle.waitFor();
     if ((await toggle.getAttribute('aria-checked')) === 'true') {
       await toggle.click();
-      await console_.getByRole('button', { name: /^保\s*存$/ }).first().click();
+      await console_
+        .getByRole('button', { name: /^保\s*存$/ })
+        .first()
+        .click();
       await console_.getByText('已保存，正在运行的应用会在几秒内读到新设置').first().waitFor();
     }
   });
