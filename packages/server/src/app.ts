@@ -181,6 +181,7 @@ export async function buildApp(
   installRegionCheck(app, config);
 
   const lines = createLinesService(ctx, listening);
+  await lines.loadOperatorLines();
   await app.register(securityPlugin(config, lines.lineOriginsOrNone, [renderJumpPage()]));
   installLineEncryption(app, ctx, lines);
 

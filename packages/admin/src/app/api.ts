@@ -42,7 +42,9 @@ export function withQuery(path: string, query?: Query): string {
 
 async function request<T>(method: string, path: string, body?: unknown, query?: Query): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  // A form (a file upload) sets its own multipart type and boundary.
+  const form = body instanceof FormData;
+  if (body !== undefined && !form) headers['content-type'] = 'application/json';
   if (method !== 'GET') headers[CONSOLE_CSRF_HEADER] = csrfToken;
   let response: Response;
   try {
@@ -50,7 +52,7 @@ async function request<T>(method: string, path: string, body?: unknown, query?: 
       method,
       headers,
       credentials: 'same-origin',
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : form ? body : JSON.stringify(body),
     });
   } catch {
     throw new ConsoleError(0, 'network_error');
@@ -81,4 +83,6 @@ export const consoleApi = {
   put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body ?? {}),
   patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, body ?? {}),
   delete: <T>(path: string) => request<T>('DELETE', path),
+  /** A multipart upload (a settings image). */
+  upload: <T>(path: string, form: FormData) => request<T>('POST', path, form),
 };

@@ -1,10 +1,12 @@
 import {
+  ApiOutlined,
   AuditOutlined,
   DollarOutlined,
   FileImageOutlined,
   FlagOutlined,
   GiftOutlined,
   ProfileOutlined,
+  SettingOutlined,
   TeamOutlined,
   UserOutlined,
 } from '@ant-design/icons';
@@ -18,6 +20,8 @@ import { RewardsPage } from '../features/rewards/RewardsPage.tsx';
 import { AppealsPage } from '../features/support/AppealsPage.tsx';
 import { ReportsPage } from '../features/support/ReportsPage.tsx';
 import { UsersPage } from '../features/support/UsersPage.tsx';
+import { LinesPage } from '../features/settings/LinesPage.tsx';
+import { SettingsPage } from '../features/settings/SettingsPage.tsx';
 import type { MessageKey } from './i18n/index.ts';
 
 /**
@@ -76,6 +80,21 @@ export const sections: ConsoleSection[] = [
     roles: ['support'],
     element: <UsersPage />,
     icon: <UserOutlined />,
+  },
+  // App settings and host lines (h23c); only an owner saves lines (the page says so to an editor).
+  {
+    path: 'settings',
+    menuKey: 'menu_settings',
+    roles: ['owner', 'editor'],
+    element: <SettingsPage />,
+    icon: <SettingOutlined />,
+  },
+  {
+    path: 'lines',
+    menuKey: 'menu_lines',
+    roles: ['owner', 'editor'],
+    element: <LinesPage />,
+    icon: <ApiOutlined />,
   },
   {
     path: 'operators',

@@ -4,6 +4,7 @@
  * Each section keeps its keys in its own block, named by a comment.
  */
 import { rewardsSupportCn } from './rewards-support.ts';
+import { settingsCn } from '../../features/settings/i18n.ts';
 
 export const cn = {
   // ── Shell ──
@@ -233,6 +234,8 @@ export const cn = {
   range_too_long: '日期范围不能超过 366 天',
   // ── Rewards and Support (h23e): rewards-support.ts ──
   ...rewardsSupportCn,
+  // ── App settings and host lines (h23c): features/settings/i18n.ts ──
+  ...settingsCn,
 } as const;
 
 export type MessageKey = keyof typeof cn;

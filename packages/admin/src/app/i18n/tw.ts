@@ -1,3 +1,4 @@
+import { settingsTw } from '../../features/settings/i18n.ts';
 import type { MessageKey } from './cn.ts';
 import { rewardsSupportTw } from './rewards-support.ts';
 
@@ -229,4 +230,6 @@ export const tw: Record<MessageKey, string> = {
   range_too_long: '日期範圍不能超過 366 天',
   // ── Rewards and Support (h23e): rewards-support.ts ──
   ...rewardsSupportTw,
+  // ── App settings and host lines (h23c): features/settings/i18n.ts ──
+  ...settingsTw,
 };

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { consoleMoneyRoutes } from '../console-money/console-money.routes.ts';
+import { consoleSettingsRoutes } from '../console-settings/console-settings.routes.ts';
 import { auditRoutes } from '../operators/audit.routes.ts';
 import { operatorsRoutes } from '../operators/operators.routes.ts';
 import { consoleRewardsRoutes } from '../console-rewards/console-rewards.routes.ts';
@@ -17,4 +18,5 @@ export const consoleSections: FastifyPluginAsyncZod<ConsoleSectionOptions>[] = [
   consoleMoneyRoutes,
   consoleRewardsRoutes,
   consoleSupportRoutes,
+  consoleSettingsRoutes,
 ];

@@ -1,4 +1,5 @@
-import type { HostList } from '@app/contract';
+import type { HostList, Line, StreamLine } from '@app/contract';
+import type { HostLines } from '@app/contract/console/settings';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import { requestOrigin, requestOriginOrNone } from '../../platform/origin.ts';
@@ -10,6 +11,13 @@ export interface ListeningPorts {
 }
 
 export const IMAGE_CHAIN = 'main';
+export const LINES_TOPIC = 'lines';
+export const HOST_LINES_KEY = 'host_lines';
+export const MESSENGERS_KEY = 'messengers';
+
+/** The operator's lines (console §2); an empty kind is automatic: this server's own ports. */
+export type OperatorLines = Pick<HostLines, 'api' | 'img' | 'stream'>;
+export const NO_OPERATOR_LINES: OperatorLines = { api: [], img: [], stream: [] };
 
 export interface Messengers {
   potato: string;
@@ -19,6 +27,13 @@ export interface Messengers {
 
 export function createLinesService(ctx: AppContext, listening: ListeningPorts) {
   const { config, secrets } = ctx;
+  // Kept in memory (the CSP of every document names them, synchronously); read again when the
+  // lines topic changes, here or in another process (cache versions).
+  let operatorLines: OperatorLines = NO_OPERATOR_LINES;
+  async function loadOperatorLines(): Promise<void> {
+    operatorLines = { ...NO_OPERATOR_LINES, ...(await readSetting<OperatorLines>(ctx.db, HOST_LINES_KEY)) };
+  }
+  ctx.cache.onInvalidate(LINES_TOPIC, () => void loadOperatorLines().catch(() => undefined));
 
   /** The index of the line a request arrived on (0 for the main port and for in-process calls). */
   function lineIndexOf(request: FastifyRequest): number {
@@ -37,10 +52,16 @@ export function createLinesService(ctx: AppContext, listening: ListeningPorts) {
     return linesFrom(requestOrigin(config, request));
   }
 
-  /** The same for a request whose host is not well formed: none (for the reply's CSP). */
+  /**
+   * Every origin the app may talk to, for the reply's CSP: this server's lines (none for a request
+   * whose host is not well formed) and the operator's.
+   */
   function lineOriginsOrNone(request: FastifyRequest): string[] {
     const base = requestOriginOrNone(config, request);
-    return base === undefined ? [] : linesFrom(base);
+    const own = base === undefined ? [] : linesFrom(base);
+    const { api, img, stream } = operatorLines;
+    if (api.length + img.length + stream.length === 0) return own;
+    return [...new Set([...own, ...[...api, ...img, ...stream].map((line) => line.url)])];
   }
 
   function linesFrom(base: string): string[] {
@@ -54,10 +75,13 @@ export function createLinesService(ctx: AppContext, listening: ListeningPorts) {
   /** Every line serves the images of one chain, all encrypted with the one image key. */
   function imageLines(request: FastifyRequest) {
     const key = secrets.imageKey.toString('base64');
-    return lineOrigins(request).map((url) => ({ url, chain: IMAGE_CHAIN, encrypt: true, key }));
+    const urls = operatorLines.img.length ? operatorLines.img.map((line) => line.url) : lineOrigins(request);
+    return urls.map((url) => ({ url, chain: IMAGE_CHAIN, encrypt: true, key }));
   }
 
   return {
+    loadOperatorLines,
+    operatorLines: () => operatorLines,
     lineIndexOf,
     imageLines,
     isEncryptedLine,
@@ -66,27 +90,31 @@ export function createLinesService(ctx: AppContext, listening: ListeningPorts) {
 
     async hostList(request: FastifyRequest): Promise<HostList> {
       const origins = lineOrigins(request);
-      const messengers = (await readSetting<Messengers>(ctx.db, 'messengers')) ?? {
+      const messengers = (await readSetting<Messengers>(ctx.db, MESSENGERS_KEY)) ?? {
         potato: '',
         telegream: '',
         'sharelihi.iOS': '',
       };
       const apiKey = secrets.apiKey.toString('base64');
-      return {
-        api_pwa: origins.map((url, index) =>
-          isEncryptedLine(index)
-            ? { url, chain: 'main', encrypt: true, key: apiKey }
-            : { url, chain: 'main', encrypt: false },
-        ),
-        img_pwa: imageLines(request),
-        // The first stream line is the "abroad" line every user may use; the others are VIP lines.
-        stream_pwa: origins.map((url, index) =>
-          index === 0
-            ? { url, mode: 'novip', vip: false, name: 'abroad' }
-            : { url, mode: 'final', vip: true, name: `domestic ${index}` },
-        ),
-        ...messengers,
-      };
+      const { api, stream } = operatorLines;
+      const apiLines: Line[] = api.length
+        ? api.map(({ url, encrypt }) =>
+            encrypt ? { url, chain: 'main', encrypt, key: apiKey } : { url, chain: 'main', encrypt },
+          )
+        : origins.map((url, index) =>
+            isEncryptedLine(index)
+              ? { url, chain: 'main', encrypt: true, key: apiKey }
+              : { url, chain: 'main', encrypt: false },
+          );
+      const streamLines: StreamLine[] = stream.length
+        ? stream.map(({ url, vip, name }) => ({ url, mode: vip ? 'final' : 'novip', vip, name }))
+        : // The first stream line is the "abroad" line every user may use; the others are VIP lines.
+          origins.map((url, index) =>
+            index === 0
+              ? { url, mode: 'novip', vip: false, name: 'abroad' }
+              : { url, mode: 'final', vip: true, name: `domestic ${index}` },
+          );
+      return { api_pwa: apiLines, img_pwa: imageLines(request), stream_pwa: streamLines, ...messengers };
     },
   };
 }

@@ -3,7 +3,6 @@ import {
   LevelParamsSchema,
   OldBuyQuerySchema,
   OrderParamsSchema,
-  SALE_BONUS_DAYS,
   Status,
   TokenBodySchema,
   TokenParamSchema,
@@ -52,9 +51,9 @@ export const shopRoutes =
       { schema: { params: LevelParamsSchema, querystring: TokenParamSchema } },
       async (request) => {
         const { level } = request.params;
-        const { plans, maintain } = await shop.salePlan(level, localeOf(request));
+        const { plans, maintain, bonusDays } = await shop.salePlan(level, localeOf(request));
         return envelope(
-          { level, bonus_days: SALE_BONUS_DAYS[level], plan2: plans, maintain },
+          { level, bonus_days: bonusDays, plan2: plans, maintain },
           Status.ok,
           maintain ? 'cash_maintain' : undefined,
         );

@@ -4,7 +4,6 @@ import {
   ORDER_HISTORY_MAX,
   ORDER_REQUESTS_PER_MINUTE,
   PAY_TYPES,
-  SALE_BONUS_DAYS,
   Status,
   TICKET_HOLD_MINUTES,
   orderCostCents,
@@ -17,6 +16,7 @@ import {
   type Plan,
   type PromotionLevel,
 } from '@app/contract';
+import type { SaleBonusDays } from '@app/contract/console/settings';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   notifyParamsOf,
@@ -56,12 +56,13 @@ export interface NotifyOutcome {
 }
 
 /** A plan's own bonus days (console, migration 019) plus its sale level's bonus. */
-function bonusDaysOf(row: { sale_level: string | null; bonus_days: number }): number {
-  return row.bonus_days + (row.sale_level ? SALE_BONUS_DAYS[row.sale_level as PromotionLevel] : 0);
+/** The plan's own bonus and, for a sale plan, the bonus of its level as the operator set it. */
+function bonusDaysOf(row: { sale_level: string | null; bonus_days: number }, bonus: SaleBonusDays): number {
+  return row.bonus_days + (row.sale_level ? bonus[row.sale_level as PromotionLevel] : 0);
 }
 
 /** Plans, channels and orders carry their Traditional beside them (migration 013). */
-function planView(row: PlanRow, groups: PaymentGroup[], locale: Locale): Plan {
+function planView(row: PlanRow, groups: PaymentGroup[], locale: Locale, bonus: SaleBonusDays): Plan {
   return {
     id: row.id,
     name: textIn(locale, row.name, row.name_tw),
@@ -73,7 +74,7 @@ function planView(row: PlanRow, groups: PaymentGroup[], locale: Locale): Plan {
     color: row.color,
     average: Math.round(row.price_cents / row.days) / 100,
     days: row.days,
-    bonus_days: bonusDaysOf(row),
+    bonus_days: bonusDaysOf(row, bonus),
     payments: groups,
     cash_title: row.cash_title,
   };
@@ -152,10 +153,11 @@ export function createShopService(deps: {
    * expires unpaid after TICKET_HOLD_MINUTES; meanwhile another buy naming it is 402.
    */
   async function createOrder(userId: number, request: BuyRequest, now: Date) {
-    const [plan, channel, held] = await Promise.all([
+    const [plan, channel, held, bonus] = await Promise.all([
       queries.findPlan(db, request.planId),
       queries.findChannel(db, request.channelId),
       request.ticketId === undefined ? undefined : queries.findHeldTicket(db, userId, request.ticketId),
+      appInfo.saleBonusDays(),
     ]);
     if (!plan) fail(Status.notFound, 'plan_not_found');
     if (!channel || !(PAY_TYPES as readonly string[]).includes(channel.pay_type))
@@ -203,7 +205,8 @@ export function createShopService(deps: {
         discount_cents: discount,
         amount_cents: cost,
         days: plan.days,
-        bonus_days: bonusDaysOf(plan),
+        // The bonus is fixed in the order when it is made: an operator's later change leaves it be.
+        bonus_days: bonusDaysOf(plan, bonus),
         sale_level: plan.sale_level,
         source: request.source ?? null,
         video_id: request.videoId ?? null,
@@ -218,15 +221,27 @@ export function createShopService(deps: {
     /** GET /v2/shop/api and the old page's plans: empty while cash maintenance is on. */
     async regularPlans(locale: Locale): Promise<{ plans: Plan[]; maintain: boolean }> {
       if (await maintained()) return { plans: [], maintain: true };
-      const [rows, payments] = await Promise.all([queries.regularPlans(db), groups(locale)]);
-      return { plans: rows.map((row) => planView(row, payments, locale)), maintain: false };
+      const [rows, payments, bonus] = await Promise.all([
+        queries.regularPlans(db),
+        groups(locale),
+        appInfo.saleBonusDays(),
+      ]);
+      return { plans: rows.map((row) => planView(row, payments, locale, bonus)), maintain: false };
     },
 
     /** GET /v1/shop/levelapi/{level}: the level's one sale plan with its bonus days. */
-    async salePlan(level: PromotionLevel, locale: Locale): Promise<{ plans: Plan[]; maintain: boolean }> {
-      if (await maintained()) return { plans: [], maintain: true };
+    async salePlan(
+      level: PromotionLevel,
+      locale: Locale,
+    ): Promise<{ plans: Plan[]; maintain: boolean; bonusDays: number }> {
+      const bonus = await appInfo.saleBonusDays();
+      if (await maintained()) return { plans: [], maintain: true, bonusDays: bonus[level] };
       const [row, payments] = await Promise.all([queries.salePlanOf(db, level), groups(locale)]);
-      return { plans: row ? [planView(row, payments, locale)] : [], maintain: false };
+      return {
+        plans: row ? [planView(row, payments, locale, bonus)] : [],
+        maintain: false,
+        bonusDays: bonus[level],
+      };
     },
 
     /**
