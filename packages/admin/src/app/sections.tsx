@@ -1,6 +1,7 @@
-import { AuditOutlined, TeamOutlined } from '@ant-design/icons';
+import { AuditOutlined, DashboardOutlined, TeamOutlined } from '@ant-design/icons';
 import type { OperatorRole } from '@app/contract/console/operators';
 import type { ReactNode } from 'react';
+import { DashboardPage } from '../features/dashboard/DashboardPage.tsx';
 import { AuditPage } from '../features/audit/AuditPage.tsx';
 import { OperatorsPage } from '../features/operators/OperatorsPage.tsx';
 import type { MessageKey } from './i18n/index.ts';
@@ -19,6 +20,13 @@ export interface ConsoleSection {
 
 export const sections: ConsoleSection[] = [
   // h23b..h23e: add your sections above operators (dashboard first)
+  {
+    path: 'dashboard',
+    menuKey: 'menu_dashboard',
+    roles: ['owner', 'finance', 'support'],
+    element: <DashboardPage />,
+    icon: <DashboardOutlined />,
+  },
   {
     path: 'operators',
     menuKey: 'menu_operators',

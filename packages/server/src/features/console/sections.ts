@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { dashboardRoutes } from '../console-dashboard/console-dashboard.routes.ts';
 import { auditRoutes } from '../operators/audit.routes.ts';
 import { operatorsRoutes } from '../operators/operators.routes.ts';
 import type { ConsoleSectionOptions } from './console.plugin.ts';
@@ -11,4 +12,5 @@ export const consoleSections: FastifyPluginAsyncZod<ConsoleSectionOptions>[] = [
   operatorsRoutes,
   auditRoutes,
   // h23b..h23e: add your section plugins below this line
+  dashboardRoutes,
 ];
