@@ -8,6 +8,7 @@ import { signedParams } from '../packages/server/src/adapters/payment-gateway.ts
 import { openDatabase } from '../packages/server/src/platform/db/database.ts';
 import { hashPassword, PASSWORD_HASH_COST } from '../packages/server/src/platform/passwords.ts';
 import { freePort, SERVER_NODE_ARGS } from '../packages/server/src/test/run-process.ts';
+import { benchConsole } from './console.ts';
 import { median, timed } from './measure.ts';
 
 /**
@@ -29,6 +30,8 @@ import { median, timed } from './measure.ts';
  * one address ever is. Beside it runs the same server with `RATE_LIMITS=off` (a copy of the data
  * for PGlite, the same database for PostgreSQL): each read endpoint is measured on both in turns
  * and the table prints limits-on over limits-off (target: the cached ones lose under 5%).
+ *
+ * Last comes the operator console's phase (bench/console.ts) on data of its own.
  */
 const root = path.resolve(import.meta.dirname, '..');
 const CONNECTIONS = 50;
@@ -237,6 +240,16 @@ const dataDir = path.resolve(
   process.env.DATA_DIR ??
     path.join(root, '.tmp', process.env.DATABASE_URL ? 'bench-postgres' : 'bench-pglite'),
 );
+/**
+ * BENCH_PHASE=console runs only the console phase (bench/console.ts), =main only the phases
+ * above; by default both, the console last, after every other server has stopped.
+ */
+const phase = process.env.BENCH_PHASE ?? 'all';
+if (phase === 'console') {
+  const met = await benchConsole(root, dataDir);
+  console.log(met ? 'all console targets met' : 'some console targets not met');
+  process.exit(0);
+}
 const [port, barePort, limitsOffPort] = [await freePort(), await freePort(), await freePort()];
 const serverEnv = (serverPort: number, serverDataDir: string, limits: Record<string, string>) => ({
   PORT: String(serverPort),
@@ -510,6 +523,7 @@ try {
   await stop(server);
   const checked = await checkOrdersPaidOnce(shop.orders, shop.days);
   allMet &&= checked;
+  if (phase !== 'main') allMet = (await benchConsole(root, dataDir)) && allMet;
   console.log(allMet ? 'all targets met' : 'some targets not met');
 } finally {
   if (bare) await stop(bare);

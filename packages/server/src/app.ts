@@ -185,7 +185,7 @@ export async function buildApp(
   await app.register(securityPlugin(config, lines.lineOriginsOrNone, [renderJumpPage()]));
   installLineEncryption(app, ctx, lines);
 
-  const sessions = createSessionService(db);
+  const sessions = createSessionService(db, config.businessTimeZone);
   const appInfo = createAppInfoService(ctx, lines);
   const users = createUserService(ctx, appInfo);
   const notifications = notificationsOf(db);

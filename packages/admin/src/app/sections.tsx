@@ -1,6 +1,7 @@
 import {
   ApiOutlined,
   AuditOutlined,
+  DashboardOutlined,
   DollarOutlined,
   FileImageOutlined,
   FlagOutlined,
@@ -12,6 +13,7 @@ import {
 } from '@ant-design/icons';
 import type { OperatorRole } from '@app/contract/console/operators';
 import type { ReactNode } from 'react';
+import { DashboardPage } from '../features/dashboard/DashboardPage.tsx';
 import { AuditPage } from '../features/audit/AuditPage.tsx';
 import { MoneyPage } from '../features/money/MoneyPage.tsx';
 import { OrdersPage } from '../features/money/OrdersPage.tsx';
@@ -37,6 +39,13 @@ export interface ConsoleSection {
 }
 
 export const sections: ConsoleSection[] = [
+  {
+    path: 'dashboard',
+    menuKey: 'menu_dashboard',
+    roles: ['owner', 'finance', 'support'],
+    element: <DashboardPage />,
+    icon: <DashboardOutlined />,
+  },
   // h23b..h23e: add your sections above operators (dashboard first)
   // Money (h23d): support reads orders to answer payers; prices and refunds are finance's.
   {

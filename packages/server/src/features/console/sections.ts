@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { consoleMoneyRoutes } from '../console-money/console-money.routes.ts';
 import { consoleSettingsRoutes } from '../console-settings/console-settings.routes.ts';
+import { dashboardRoutes } from '../console-dashboard/console-dashboard.routes.ts';
 import { auditRoutes } from '../operators/audit.routes.ts';
 import { operatorsRoutes } from '../operators/operators.routes.ts';
 import { consoleRewardsRoutes } from '../console-rewards/console-rewards.routes.ts';
@@ -19,4 +20,5 @@ export const consoleSections: FastifyPluginAsyncZod<ConsoleSectionOptions>[] = [
   consoleRewardsRoutes,
   consoleSupportRoutes,
   consoleSettingsRoutes,
+  dashboardRoutes,
 ];

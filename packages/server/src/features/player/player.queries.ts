@@ -1,4 +1,5 @@
 import { PAGE_SIZE, type VideoType } from '@app/contract';
+import { VIEWS_EXHAUSTED_EVENT } from '@app/contract/console/dashboard';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database.ts';
 
@@ -54,6 +55,13 @@ export async function setViewsUsed(db: Db, userId: number, today: string, used: 
     .updateTable('users')
     .set({ views_day: today, views_used: used })
     .where('id', '=', userId)
+    .execute();
+}
+
+export async function recordViewsExhausted(db: Db, userId: number, avkey: string): Promise<void> {
+  await db
+    .insertInto('analytics_events')
+    .values({ event: VIEWS_EXHAUSTED_EVENT, detail: avkey, user_id: userId })
     .execute();
 }
 

@@ -114,6 +114,8 @@ export function createPlayerService(ctx: AppContext, appInfo: AppInfoService, us
       });
       // The notification reaches this process a moment later; user info must show the view at once.
       if (outcome.counterChanged) users.userRows.drop(String(userId));
+      // The console's dashboard counts the refusals that show the views-exhausted pop-up.
+      if (!outcome.given) await queries.recordViewsExhausted(db, userId, avkey);
 
       const [details] = await loadVideos(db, [video.id], userId, locale);
       if (!details) notFound('video_not_found');

@@ -3,6 +3,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { fail } from '../../platform/errors.ts';
 import { hashSecret, newInviteCode, newSecret } from '../../platform/tokens.ts';
 import { RowCache } from '../../platform/row-cache.ts';
+import { createActiveDays } from './active-days.ts';
 import * as queries from './session.queries.ts';
 
 const IDLE_MS = SESSION_IDLE_DAYS * 24 * 60 * 60 * 1000;
@@ -31,7 +32,8 @@ export const SESSION_CHANGED_CHANNEL = 'session_changed';
 
 type SessionRow = NonNullable<Awaited<ReturnType<typeof queries.findSessionByTokenHash>>>;
 
-export function createSessionService(db: Db) {
+export function createSessionService(db: Db, timeZone: string) {
+  const recordActive = createActiveDays(db, timeZone);
   const sessionRows = new RowCache<SessionRow>(SESSION_CACHE_TTL_MS, SESSION_CACHE_MAX);
 
   async function openSession(userId: number, platform: string): Promise<string> {
@@ -175,6 +177,7 @@ export function createSessionService(db: Db) {
         await queries.touchSession(db, session.id);
         sessionRows.update(key, (row) => ({ ...row, last_seen_at: new Date() }));
       }
+      await recordActive(session.user_id);
       return { sessionId: session.id, userId: session.user_id };
     },
   };

@@ -329,6 +329,10 @@ export interface Database {
   follower_imports: { user_id: number; creator_id: number; video_type: string; imported_at: Date };
   ad_clicks: { id: Generated<number>; url: string; user_id: number | null; clicked_at: Timestamp };
   sign_in_failures: { id: Generated<number>; subject: string; failed_at: Date };
+  /** One row per account and business day it used the app (migration 017). */
+  active_days: { business_day: string; user_id: number };
+  /** A closed business day's dashboard counts (migration 017; features/console-dashboard). */
+  dashboard_days: { time_zone: string; business_day: string; figures: Json<unknown> };
   analytics_events: {
     id: Generated<number>;
     event: string;
