@@ -29,6 +29,11 @@ export function recommendFeed(type: VideoType, blockId: number, tags: string[]) 
   });
 }
 
+/** `GET /v1/{longs,shorts,original}/tags`: the interest picker's tags. */
+export function homeTags(type: VideoType) {
+  return ok<{ tags: string[] }>(`/v1/${HOME_PATH[type]}/tags`);
+}
+
 export function homeMenus(type: VideoType) {
   return ok<{ menus: HomeMenu[] }>(`/v1/${HOME_PATH[type]}/menus`);
 }
@@ -64,9 +69,4 @@ export function actorList(query: { page: number; original: 0 | 1; order?: string
     actors: { actor_id: number; actor_name: string; actor_url: string; actor_cup: string }[];
     total_results: number;
   }>('/v1/actors', { query });
-}
-
-/** Ad click tracking: best effort, never in the way of following the ad. */
-export function trackAdClick(url: string) {
-  void request('/v1/ad/click', { form: { url } }).catch(() => undefined);
 }

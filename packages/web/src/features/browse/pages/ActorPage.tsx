@@ -7,7 +7,6 @@ import { PagedList } from '../../../components/paged-list/index.ts';
 import { VideoCard } from '../../../components/video-card/index.ts';
 import { actorPage } from '../browse-api.ts';
 import { BrowsePage } from '../components/BrowsePage.tsx';
-import { useLoadPromotion } from '../components/use-load-promotion.tsx';
 
 type Actor = Awaited<ReturnType<typeof actorPage>>['actor'];
 
@@ -17,7 +16,6 @@ export default function ActorPage() {
   const { actorid = '' } = useParams();
   const [actor, setActor] = useState<Actor | null>(null);
   const [total, setTotal] = useState(0);
-  const { onLoadMore, dialog } = useLoadPromotion();
   const load = useCallback(
     async (page: number) => {
       const reply = await actorPage(Number(actorid), page);
@@ -46,7 +44,6 @@ export default function ActorPage() {
       <PagedList<Video>
         load={load}
         emptyText={t('empty_videos')}
-        onLoadMore={onLoadMore}
         render={(videos) => (
           <div
             className={videos[0]?.video_type === 'long' ? 'video-grid' : 'video-grid video-grid--portrait'}
@@ -57,7 +54,6 @@ export default function ActorPage() {
           </div>
         )}
       />
-      {dialog}
     </BrowsePage>
   );
 }
