@@ -189,7 +189,7 @@ const FIRST_SCREEN = [
   // The banner slider (with its swiper) waits for idle on purpose: not part of this group.
   /[\\/]src[\\/]features[\\/]home[\\/](?!.*BannerSlider)/,
   // The cover ad shows as the first screen does; the other pop-ups wait (see POPUPS).
-  /[\\/]src[\\/]app[\\/](popups[\\/](announcement-text\.ts|CoverAd\.tsx|popups\.css)|ad-link\.ts|use-ad-tap\.ts|support-mail\.ts|shell[\\/]HiddenConfigTrigger\.tsx)$/,
+  /[\\/]src[\\/]app[\\/](popups[\\/](announcement-text\.ts|CoverAd\.tsx|popups\.css)|ad-link\.ts|use-ad-tap\.ts|shell[\\/]HiddenConfigTrigger\.tsx)$/,
   /[\\/]src[\\/]components[\\/](category-tile|section-title)[\\/]/,
   /[\\/]src[\\/]components[\\/]encrypted-image[\\/](EncryptedImage\.tsx|encrypted-image\.css|index\.ts)$/,
   /node_modules[\\/]antd-mobile[\\/]es[\\/]components[\\/](config-provider|notice-bar)[\\/]/,

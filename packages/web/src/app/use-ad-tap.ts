@@ -1,32 +1,23 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { adTarget } from './ad-link.ts';
 import { request } from './api/client.ts';
-import { catalogueComplete } from './i18n/index.ts';
 import { useStartupData } from './startup/startup-store.ts';
-import { supportMailHref } from './support-mail.ts';
 
 /** Ad click tracking (`POST /v1/ad/click`): best effort, never in the way of following the ad. */
 export function trackAdClick(url: string) {
   void request('/v1/ad/click', { form: { url } }).catch(() => undefined);
 }
 
-/** Hands a `mailto:` address to the phone's mail app; the page itself stays where it is. */
-export function openMail(href: string) {
-  window.open(href, '_self');
-}
-
 /**
  * A tap on any ad (feed, banner, cover, pop-up, player): counted with `POST /v1/ad/click` (the
- * ad's link; one that leads nowhere by its id, or its image), then its link value followed: in-app routes
- * through `go` (default: the router), external addresses in a new tab, `email` as a mail to
- * support with the subject and body template. Returns whether the tap led anywhere, so the caller
- * can close what showed the ad.
+ * ad's link; one that leads nowhere by its id, or its image), then its link value followed:
+ * in-app routes through `go` (default: the router), external addresses in a new tab, `email` as
+ * a mail to support with the subject and body template. Returns whether the tap led anywhere, so
+ * the caller can close what showed the ad.
  */
 export function useAdTap() {
   const navigate = useNavigate();
-  const { t } = useTranslation();
   const { appInfo, userInfo } = useStartupData();
   return useCallback(
     (
@@ -43,21 +34,15 @@ export function useAdTap() {
           window.open(target.url, '_blank', 'noopener');
           return true;
         case 'mail':
-          // The cover ad can be tapped before the rest of the catalogue (the mail texts) is in.
-          void catalogueComplete().then(() =>
-            openMail(
-              supportMailHref(
-                appInfo.support_mail,
-                t('support_mail_subject', { id: userInfo.user_id }),
-                t('support_mail_body', { id: userInfo.user_id, version: __APP_VERSION__ }),
-              ),
-            ),
+          // Its own module, loaded on the tap: the first screen carries none of the mail's texts.
+          void import('./support-mail.ts').then((mail) =>
+            mail.openSupportMail(appInfo.support_mail, userInfo.user_id),
           );
           return true;
         case 'none':
           return false;
       }
     },
-    [navigate, t, appInfo.support_mail, userInfo.level, userInfo.user_id],
+    [navigate, appInfo.support_mail, userInfo.level, userInfo.user_id],
   );
 }
