@@ -163,9 +163,9 @@ describe('menu lists', () => {
     const menu = (await longMenus()).find((item) => item.filterParams.kind === 'default')!;
     const { context, page } = await startedPhone(browser);
     const seen = menuRequests(page);
-    await open(page, `/long/list/${menu.menu_id}`);
-    // The long home, kept hidden behind this page, has a tab of the same name.
-    await page.getByText(menu.menu_name).filter({ visible: true }).first().waitFor();
+    // The menu's tab on the long home is its filtered list (the separate filter-list pages were
+    // removed, docs/decisions.md).
+    await page.getByRole('tab', { name: menu.menu_name, exact: true }).click();
     await page.getByTestId('filter-open').click();
     const popup = page.getByTestId('filter-popup');
     await popup.waitFor();
@@ -203,7 +203,7 @@ describe('menu lists', () => {
     const menu = (await longMenus()).find((item) => item.filterParams.kind === 'ranking')!;
     const { context, page } = await startedPhone(browser);
     const first = page.waitForRequest((request) => request.url().includes(`/v1/videos/menu/${menu.menu_id}`));
-    await open(page, `/long/rank/${menu.menu_id}`);
+    await page.getByRole('tab', { name: menu.menu_name, exact: true }).click();
     expect(new URL((await first).url()).searchParams.get('order')).toBe('views');
     await context.close();
   });

@@ -419,6 +419,9 @@ describe('player', () => {
 
   it('a VIP saves a video, goes offline, and the saved video plays', async () => {
     const { context, page } = await phoneWith(browser, vipToken);
+    // Saving is for the installed app (a browser tab gets the download notice): launched from the
+    // home screen, as iOS reports it.
+    await page.evaluate(() => Object.defineProperty(navigator, 'standalone', { value: true }));
     await openPlay(page, shorts[2]!);
     await playsPast(page, 0.3);
     await page.getByRole('button', { name: '下载' }).click();

@@ -189,13 +189,13 @@ const FIRST_SCREEN = [
   // The banner slider (with its swiper) waits for idle on purpose: not part of this group.
   /[\\/]src[\\/]features[\\/]home[\\/](?!.*BannerSlider)/,
   // The cover ad shows as the first screen does; the other pop-ups wait (see POPUPS).
-  /[\\/]src[\\/]app[\\/](popups[\\/](announcement-text\.ts|CoverAd\.tsx|popups\.css)|ad-link\.ts|shell[\\/]HiddenConfigTrigger\.tsx)$/,
-  /[\\/]src[\\/]components[\\/]category-tile[\\/]/,
+  /[\\/]src[\\/]app[\\/](popups[\\/](announcement-text\.ts|CoverAd\.tsx|popups\.css)|ad-link\.ts|use-ad-tap\.ts|shell[\\/]HiddenConfigTrigger\.tsx)$/,
+  /[\\/]src[\\/]components[\\/](category-tile|section-title)[\\/]/,
   /[\\/]src[\\/]components[\\/]encrypted-image[\\/](EncryptedImage\.tsx|encrypted-image\.css|index\.ts)$/,
   /node_modules[\\/]antd-mobile[\\/]es[\\/]components[\\/](config-provider|notice-bar)[\\/]/,
   /node_modules[\\/]antd-mobile[\\/]es[\\/]utils[\\/](use-resize-effect|use-mutation-effect)\.js$/,
   /node_modules[\\/]antd-mobile[\\/]es[\\/]locales[\\/]/,
-  /node_modules[\\/]antd-mobile-icons[\\/]es[\\/](CloseOutline|SoundOutline)\.js$/,
+  /node_modules[\\/]antd-mobile-icons[\\/]es[\\/](CloseOutline|RightOutline|SoundOutline)\.js$/,
   /node_modules[\\/]ahooks[\\/]es[\\/](useIsomorphicLayoutEffect|useTimeout)[\\/]/,
   /node_modules[\\/]ahooks[\\/]es[\\/]utils[\\/](isBrowser|noop)\.js$/,
 ];

@@ -120,3 +120,6 @@ export const MAX_LIST_PAGE = 10_000;
 export const REPORT_REASONS = [1, 2, 3, 4, 5] as const;
 export const REPORT_TYPE_TEXT = 999;
 export const REPORT_CONTENT_MAX_LENGTH = 500;
+
+/** `POST /v1/user/init`: longest `source` ("utm_source / utm_medium") the server keeps. */
+export const USER_INIT_SOURCE_MAX = 200;

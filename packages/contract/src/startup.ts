@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { replySchema } from './status.ts';
-import { PROMOTION_LEVELS, TOKEN_MAX_LENGTH, VIDEO_TYPES } from './constants.ts';
+import { PROMOTION_LEVELS, TOKEN_MAX_LENGTH, USER_INIT_SOURCE_MAX, VIDEO_TYPES } from './constants.ts';
 
 import { LAUNCH_CODE_PATTERN, PLATFORMS } from './wire.ts';
 export { FAST_CODE_HEADER, LAUNCH_CODE_PATTERN, PLATFORMS } from './wire.ts';
@@ -124,7 +124,7 @@ export const UserInfoReplySchema = replySchema(
 /** `POST /v1/user/init`: form `source` (utm source and medium) and `install`. */
 export const UserInitBodySchema = optionalBody(
   TokenParamSchema.extend({
-    source: z.string().max(200).optional(),
+    source: z.string().max(USER_INIT_SOURCE_MAX).optional(),
     install: z.enum(['0', '1', 'true', 'false', 'pwa', 'web']).optional(),
   }),
 );

@@ -154,6 +154,28 @@ describe('the signed-in start-up calls', () => {
     expect(info.response.init).toBe(true);
   });
 
+  it("keeps the first start's campaign: a later init changes nothing", async () => {
+    const fresh = await guestToken(sut.app);
+    const init = (payload: string) =>
+      sut.app.inject({
+        method: 'POST',
+        url: `/v1/user/init?token=${fresh}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload,
+      });
+    expect((await init('source=news%20%2F%20banner&install=web')).json().status.code).toBe(200);
+    expect((await init('source=forged&install=pwa')).json().status.code).toBe(200);
+    const info = (await sut.app.inject({ method: 'POST', url: `/v1/user/info?token=${fresh}` })).json();
+    const userId = info.response.userInfo.user_id as number;
+    const row = await sut.db
+      .selectFrom('users')
+      .select(['source', 'install'])
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ source: 'news / banner', install: 'web' });
+    expect((await init(`source=${'x'.repeat(201)}`)).json().status.code).toBe(401);
+  });
+
   it('returns the image chain lines', async () => {
     const body = ImageChainReplySchema.parse(
       (

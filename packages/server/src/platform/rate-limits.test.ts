@@ -140,6 +140,20 @@ describe('rate limits of each route', () => {
     expect(Number(stored.count)).toBe(3);
   });
 
+  it('ad clicks share the analytics events budget, per address', async () => {
+    const address = newAddress();
+    const click: Call = { method: 'POST', url: '/v1/ad/click', payload: { url: 'flood-ad' } };
+    const event: Call = {
+      method: 'POST',
+      url: '/v1/analytics/event',
+      payload: { event: 'appinfo_get_fail' },
+    };
+    expect((await send(sut.app, click, address)).http).toBe(200);
+    expect((await send(sut.app, click, address)).http).toBe(200);
+    expect((await send(sut.app, event, address)).http).toBe(200);
+    expectRefused(await send(sut.app, click, address));
+  });
+
   it('code sending per client address: new guests to new destinations', async () => {
     const address = newAddress();
     const guests = await Promise.all(Array.from({ length: 4 }, () => guestToken(sut.app)));

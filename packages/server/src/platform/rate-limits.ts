@@ -32,6 +32,8 @@ const LIMITED_ROUTES: Record<string, Rule[]> = {
   'GET /v1/fastlogin': [perAddress('launch')],
   'POST /v1/register/guest': [perAddress('guest')],
   'POST /v1/analytics/event': [perAddress('events')],
+  // An ad click is an event too (a row each, anyone may send it): one budget with the others.
+  'POST /v1/ad/click': [perAddress('events')],
   'POST /v1/register/verify': CODE_SENDS,
   'POST /v1/user/changereg/verify': CODE_SENDS,
   'POST /v1/user/pwd/forget': CODE_SENDS,

@@ -20,14 +20,3 @@ export function adTarget(link: string, level: string): AdTarget {
       return /^https?:\/\//.test(link) ? { kind: 'external', url: link } : { kind: 'none' };
   }
 }
-
-/**
- * Follows an ad's link: in-app routes through `navigate`, external addresses in a new tab. Returns
- * whether the tap led anywhere, so the caller can close what showed the ad.
- */
-export function followAd(link: string, level: string, navigate: (path: string) => void): boolean {
-  const target = adTarget(link, level);
-  if (target.kind === 'route') navigate(target.path);
-  else if (target.kind === 'external') window.open(target.url, '_blank', 'noopener');
-  return target.kind === 'route' || target.kind === 'external';
-}

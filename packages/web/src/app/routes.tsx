@@ -58,6 +58,7 @@ const SignUpPage = lazy(withCatalogue(() => import('../features/accounts/pages/S
 const ForgetPage = lazy(withCatalogue(() => import('../features/accounts/pages/ForgetPage.tsx')));
 const ForgetVerifyPage = lazy(withCatalogue(() => import('../features/accounts/pages/ForgetVerifyPage.tsx')));
 const ResetPage = lazy(withCatalogue(() => import('../features/accounts/pages/ResetPage.tsx')));
+const ConfirmPage = lazy(withCatalogue(() => import('../features/accounts/pages/ConfirmPage.tsx')));
 const ChangeBindPage = lazy(withCatalogue(() => import('../features/accounts/pages/ChangeBindPage.tsx')));
 const ChangePasswordPage = lazy(
   withCatalogue(() => import('../features/accounts/pages/ChangePasswordPage.tsx')),
@@ -108,7 +109,6 @@ const SearchResultsPage = lazy(withCatalogue(() => import('../features/search/pa
 // Browsing (issue 5).
 const CategoryPage = lazy(withCatalogue(() => import('../features/browse/pages/CategoryPage.tsx')));
 const CategoryListPage = lazy(withCatalogue(() => import('../features/browse/pages/CategoryListPage.tsx')));
-const FilterListPage = lazy(withCatalogue(() => import('../features/browse/pages/FilterListPage.tsx')));
 const ActorPage = lazy(withCatalogue(() => import('../features/browse/pages/ActorPage.tsx')));
 const StudioPage = lazy(withCatalogue(() => import('../features/browse/pages/StudioPage.tsx')));
 const ClassicListPage = lazy(withCatalogue(() => import('../features/browse/pages/ClassicListPage.tsx')));
@@ -131,9 +131,6 @@ const PAGES: Partial<Record<AppPath, ReactNode>> = {
   '/short/search': <SearchPage type="short" />,
   '/original/search': <SearchPage type="original" />,
   '/search/:search': <SearchResultsPage />,
-  '/long/:filter/:id': <FilterListPage type="long" />,
-  '/short/:filter/:id': <FilterListPage type="short" />,
-  '/original/:filter/:id': <FilterListPage type="original" />,
   '/classic': <ClassicListPage />,
   '/find': <FindPage />,
   '/find/follower/:userid': <FollowerPage />,
@@ -146,6 +143,7 @@ const PAGES: Partial<Record<AppPath, ReactNode>> = {
   '/member/forget': <ForgetPage />,
   '/member/forgetVerify': <ForgetVerifyPage />,
   '/member/reset': <ResetPage />,
+  '/member/confirm': <ConfirmPage />,
   '/member/changebind': <ChangeBindPage />,
   '/member/change': <ChangePasswordPage />,
   '/member/product': <OrdersPage />,

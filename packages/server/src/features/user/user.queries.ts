@@ -32,6 +32,15 @@ export function findUserInfoRow(db: Db, userId: number) {
     .executeTakeFirst();
 }
 
+/**
+ * The first start's campaign and install kind; later calls change nothing, so whoever holds the
+ * token cannot rewrite where the account came from (and a repeated call writes no row).
+ */
 export async function markInit(db: Db, userId: number, source: string | null, install: string | null) {
-  await db.updateTable('users').set({ init: true, source, install }).where('id', '=', userId).execute();
+  await db
+    .updateTable('users')
+    .set({ init: true, source, install })
+    .where('id', '=', userId)
+    .where('init', '=', false)
+    .execute();
 }

@@ -165,6 +165,7 @@ export const cnFirst = {
   home_actors: '人气演员',
   home_studios: '热门片商',
   home_more: '查看更多',
+  home_all: '全部',
   search_placeholder: '搜索你想看的视频',
 
   // ── Accounts ──────────────────────────────────────────────────────────────

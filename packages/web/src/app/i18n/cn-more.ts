@@ -82,6 +82,7 @@ export const cnMore = {
   // ── Announcement and promotion ────────────────────────────────────────────
   announcement_title: '公告',
   announcement_hide_today: '今日不再显示',
+  promo_art_label: '限时加赠{{days}}天VIP',
   promo_title_A: '新人专享福利',
   promo_title_B: '限时特惠进行中',
   promo_title_C: '老朋友回归礼',
@@ -227,6 +228,8 @@ export const cnMore = {
   tab_follow: '关注',
   tab_new: '最新',
   tab_hot: '最热',
+  // The interest picker's tags when GET /v1/{type}/tags fails (part 2 §7.1), '|' between tags.
+  interest_fallback_tags: '旅行|美食|城市|自然|音乐|舞蹈|运动|手作',
   filter_title: '筛选',
   filter_all: '全部',
   filter_order: '排序',
@@ -363,6 +366,7 @@ export const cnMore = {
   payment_loading: '正在加载套餐…',
   payment_maintenance: '支付通道维护中，请稍后再试',
   payment_maintenance_thanks: '感谢您的支持！维护期间全站赠送VIP体验',
+  payment_old_link: '使用旧版支付页面',
   payment_confirm_title: '确认购买',
   payment_confirm_content: '确认购买“{{plan}}”，支付 ¥{{amount}}？',
   payment_link_title: '即时充值',

@@ -162,6 +162,7 @@ export const twFirst: Record<keyof typeof cnFirst, string> = {
   home_actors: '人氣演員',
   home_studios: '熱門片商',
   home_more: '查看更多',
+  home_all: '全部',
   search_placeholder: '搜尋想看的影片',
 
   // ── Accounts ──────────────────────────────────────────────────────────────

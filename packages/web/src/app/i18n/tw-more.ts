@@ -85,6 +85,7 @@ export const twMore: Record<keyof typeof cnMore, string> = {
   // ── Announcement and promotion ────────────────────────────────────────────
   announcement_title: '公告',
   announcement_hide_today: '今日不再顯示',
+  promo_art_label: '限時加贈{{days}}天VIP',
   promo_title_A: '新手專屬好禮',
   promo_title_B: '限時優惠進行中',
   promo_title_C: '老朋友回歸禮',
@@ -230,6 +231,8 @@ export const twMore: Record<keyof typeof cnMore, string> = {
   tab_follow: '追蹤',
   tab_new: '最新',
   tab_hot: '最熱門',
+  // The interest picker's tags when GET /v1/{type}/tags fails (part 2 §7.1), '|' between tags.
+  interest_fallback_tags: '旅行|美食|城市|自然|音樂|舞蹈|運動|手作',
   filter_title: '篩選',
   filter_all: '全部',
   filter_order: '排序',
@@ -366,6 +369,7 @@ export const twMore: Record<keyof typeof cnMore, string> = {
   payment_loading: '正在載入方案…',
   payment_maintenance: '付款通道維護中，請稍後再試',
   payment_maintenance_thanks: '感謝您的支持！維護期間全站贈送VIP體驗',
+  payment_old_link: '使用舊版付款頁面',
   payment_confirm_title: '確認購買',
   payment_confirm_content: '確認購買「{{plan}}」，付款 ¥{{amount}}？',
   payment_link_title: '立即儲值',

@@ -1,9 +1,8 @@
 import { COVER_AD_COUNTDOWN_S } from '@app/contract/constants';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { EncryptedImage } from '../../components/encrypted-image/index.ts';
-import { followAd } from '../ad-link.ts';
+import { useAdTap } from '../use-ad-tap.ts';
 import { useStartupData } from '../startup/startup-store.ts';
 import './popups.css';
 
@@ -13,8 +12,8 @@ import './popups.css';
  */
 export function CoverAd({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const { appInfo, userInfo } = useStartupData();
+  const tapAd = useAdTap();
+  const { appInfo } = useStartupData();
   const shown = appInfo.ad.cover_display && Boolean(appInfo.ad.cover_image);
   const [left, setLeft] = useState(COVER_AD_COUNTDOWN_S);
 
@@ -38,7 +37,7 @@ export function CoverAd({ onDone }: { onDone: () => void }) {
         type="button"
         className="cover-ad__image"
         onClick={() => {
-          if (followAd(appInfo.ad.cover_link, userInfo.level, navigate)) setLeft(0);
+          if (tapAd({ link: appInfo.ad.cover_link, image: appInfo.ad.cover_image })) setLeft(0);
         }}
       >
         <EncryptedImage

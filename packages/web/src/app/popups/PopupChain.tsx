@@ -5,9 +5,10 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { EncryptedImage } from '../../components/encrypted-image/index.ts';
+import { PromoArt } from '../../components/promo-art/PromoArt.tsx';
 import { RewardIcon } from '../../components/reward-icon/index.ts';
 import { checkIn } from '../../features/member/api/checkin-api.ts';
-import { followAd } from '../ad-link.ts';
+import { useAdTap } from '../use-ad-tap.ts';
 import { copyText } from '../copy-text.ts';
 import { readSetting, writeSetting } from '../settings.ts';
 import { useStartupData } from '../startup/startup-store.ts';
@@ -21,6 +22,7 @@ import './popups.css';
 export function PopupChain({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const tapAd = useAdTap();
   const { appInfo, userInfo, signinList } = useStartupData();
   const chain = useMemo(
     () =>
@@ -85,6 +87,7 @@ export function PopupChain({ onDone }: { onDone: () => void }) {
       {current === 'promotion' && (
         <div className="chain-popup__body chain-popup__body--promo" data-testid="popup-promotion">
           <CloseButton onClose={next} />
+          <PromoArt level={userInfo.level} />
           <h3 className="chain-popup__title">{t(`promo_title_${userInfo.level}`)}</h3>
           <p className="chain-popup__text">{t('promo_content', { days: SALE_BONUS_DAYS[userInfo.level] })}</p>
           <Button
@@ -102,7 +105,7 @@ export function PopupChain({ onDone }: { onDone: () => void }) {
           <button
             type="button"
             className="chain-popup__ad-image"
-            onClick={() => followAd(appInfo.ad.pop_link, userInfo.level, go)}
+            onClick={() => tapAd({ link: appInfo.ad.pop_link, image: appInfo.ad.pop_image }, go)}
           >
             <EncryptedImage src={appInfo.ad.pop_image} alt={t('ad')} aspectRatio="3 / 4" rounded />
           </button>
@@ -177,7 +180,12 @@ export function PopupChain({ onDone }: { onDone: () => void }) {
               setCheckingIn(true);
               void checkIn().then((outcome) => {
                 setCheckingIn(false);
-                Toast.show({ content: t(outcome === 'failed' ? 'network_error' : 'checkin_success') });
+                const message = {
+                  checked_in: 'checkin_success',
+                  already: 'checkin_done',
+                  failed: 'network_error',
+                };
+                Toast.show({ content: t(message[outcome]) });
                 go('/member');
               });
             }}

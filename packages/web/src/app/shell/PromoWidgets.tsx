@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { EncryptedImage } from '../../components/encrypted-image/index.ts';
-import { followAd } from '../ad-link.ts';
+import { useAdTap } from '../use-ad-tap.ts';
 import { justPaid } from '../popups/popup-cadence.ts';
 import { dismissedUntil } from '../popups/announcement-text.ts';
 import { TAB_PATHS } from '../routes.tsx';
@@ -95,12 +95,12 @@ function PromoButton({ onHide }: { onHide: () => void }) {
 
 function SecondImage({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const { appInfo, userInfo } = useStartupData();
+  const tapAd = useAdTap();
+  const { appInfo } = useStartupData();
   const drag = useDraggable(
     () => savedPosition('promoImagePosition', defaultImagePosition),
     (position) => writeSetting('promoImagePosition', position),
-    () => followAd(appInfo.ad.pop_link, userInfo.level, navigate),
+    () => void tapAd({ link: appInfo.ad.pop_link, image: appInfo.ad.img_url }),
   );
   return (
     <div ref={drag.ref} className="promo-image" style={drag.style} data-testid="promo-image">

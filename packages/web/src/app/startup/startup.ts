@@ -19,6 +19,7 @@ import { setRankedLines } from '../lines/line-book.ts';
 import { raceLines, type RaceOutcome } from '../lines/speed-race.ts';
 import { readSetting, writeSetting } from '../settings.ts';
 import { isStandalone } from '../standalone.ts';
+import { landingSource, sendUserInit } from './user-init.ts';
 import { markOnce, PerfMark } from '../perf-marks.ts';
 
 /** Error dialog markers of spec part 1 §8: app info, token, data load, user info. */
@@ -168,6 +169,8 @@ export async function startUp(): Promise<StartupData | null> {
     location.replace(jumpAddress);
     return null;
   }
+  // The campaign is read before the address is rewritten (the jump page keeps it in the query).
+  const source = landingSource(landing);
   if (landing.has('code')) {
     const keep = new URLSearchParams();
     for (const name of ['video_type', 'video_id']) if (landing.get(name)) keep.set(name, landing.get(name)!);
@@ -209,6 +212,9 @@ export async function startUp(): Promise<StartupData | null> {
       .then(ok)
       .catch(() => null),
   ]);
+
+  // An account's first start says where it came from, once (the server keeps the first answer).
+  if (!user.userInfo.init) sendUserInit(source, standalone);
 
   // 5. Stream line by the VIP / no-VIP / lock rules; non-VIP watch at 240.
   const vip = user.userInfo.vip;

@@ -3,6 +3,7 @@ import { hasMorePages } from '@app/contract/rules';
 import { ErrorBlock, InfiniteScroll, PullToRefresh } from 'antd-mobile';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLoadPromotion } from '../../app/popups/use-load-promotion.tsx';
 import './paged-list.css';
 
 export interface Page<T> {
@@ -17,16 +18,17 @@ interface Props<T> {
   /** The empty text of this route (part 2 §8). */
   emptyText: string;
   pageSize?: number;
-  /** Told of every page loaded after the first (promotion pop-up cadence counts pull-up loads). */
-  onLoadMore?: (page: number) => void;
 }
 
 /**
  * A list in pages (part 2 §4): pull-up loads the next page while page × size is below the total,
- * then a no-more state; pull-down reloads page 1; loading, data and empty states.
+ * then a no-more state; pull-down reloads page 1; loading, data and empty states. A page after the
+ * first counts toward the promotion pop-up.
  */
-export function PagedList<T>({ load, render, emptyText, pageSize = PAGE_SIZE, onLoadMore }: Props<T>) {
+export function PagedList<T>({ load, render, emptyText, pageSize = PAGE_SIZE }: Props<T>) {
   const { t } = useTranslation();
+  // Every list's pull-ups count toward the promotion pop-up (part 1 §4).
+  const { onLoadMore, dialog } = useLoadPromotion();
   const [items, setItems] = useState<T[]>([]);
   const [page, setPage] = useState(0);
   const [total, setTotal] = useState(0);
@@ -69,7 +71,7 @@ export function PagedList<T>({ load, render, emptyText, pageSize = PAGE_SIZE, on
     setItems((current) => [...current, ...reply.items]);
     setTotal(reply.total);
     setPage(next);
-    onLoadMore?.(next);
+    onLoadMore();
   };
 
   if (state === 'loading') return <div className="paged-list__state">{t('loading')}</div>;
@@ -99,6 +101,7 @@ export function PagedList<T>({ load, render, emptyText, pageSize = PAGE_SIZE, on
               </span>
             )}
           </InfiniteScroll>
+          {dialog}
         </>
       )}
     </PullToRefresh>

@@ -29,6 +29,11 @@ export function recommendFeed(type: VideoType, blockId: number, tags: string[]) 
   });
 }
 
+/** `GET /v1/{longs,shorts,original}/tags`: the interest picker's tags. */
+export function homeTags(type: VideoType) {
+  return ok<{ tags: string[] }>(`/v1/${HOME_PATH[type]}/tags`);
+}
+
 export function homeMenus(type: VideoType) {
   return ok<{ menus: HomeMenu[] }>(`/v1/${HOME_PATH[type]}/menus`);
 }
@@ -73,9 +78,4 @@ export function studioPage(studioId: number, type: VideoType, page: number) {
   return ok<{ studio: Studio; videos: Video[]; total_results: number }>(`/v1/studio/${studioId}`, {
     query: { video_type: type, page },
   });
-}
-
-/** Ad click tracking: best effort, never in the way of following the ad. */
-export function trackAdClick(url: string) {
-  void request('/v1/ad/click', { form: { url } }).catch(() => undefined);
 }

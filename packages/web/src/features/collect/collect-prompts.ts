@@ -2,7 +2,9 @@ import type { AppInfo } from '@app/contract';
 import { SALE_BONUS_DAYS, type PromotionLevel } from '@app/contract/constants';
 import { promotionPopupDue, promotionTarget } from '@app/contract/rules';
 import type { TFunction } from 'i18next';
+import { createElement } from 'react';
 import type { NavigateFunction } from 'react-router';
+import { PromoArt } from '../../components/promo-art/PromoArt.tsx';
 import { showConfirm } from '../../app/shell/notices.ts';
 
 /** The collect page's VIP prompt: true for upgrade, false for cancel. */
@@ -25,6 +27,7 @@ export async function showFavouritesPromotion(
 ): Promise<void> {
   if (!promotionPopupDue(level, count, appInfo.member_level_collect_n)) return;
   const upgrade = await showConfirm({
+    header: createElement(PromoArt, { level }),
     title: t(`promo_title_${level}`),
     content: t('promo_content', { days: SALE_BONUS_DAYS[level] }),
     confirmText: t('go_upgrade'),

@@ -26,10 +26,7 @@ export function friendEntryShown(user: Pick<UserInfo, 'promoter'>, shareDays: nu
   return !user.promoter && shareDays > 0;
 }
 
-/** The support mail with its subject and body template filled in (part 1 §9). */
-export function supportMailHref(address: string, subject: string, body: string): string {
-  return `mailto:${address}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
-}
+export { supportMailHref } from '../../app/support-mail.ts';
 
 /** Messenger links of the host list, in a stable order, only those that are set. */
 export function messengerLinks(hostList: Record<string, unknown>): { name: string; url: string }[] {

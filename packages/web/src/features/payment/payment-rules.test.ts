@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   autoRenews,
   buyContextOf,
+  oldPlansPath,
   dateTimeText,
   buyOutcome,
   cashUnavailable,
@@ -237,5 +238,24 @@ describe('orders', () => {
   it('writes the create time as date and hh:mm', () => {
     const at = new Date(2024, 0, 5, 9, 7).getTime() / 1000;
     expect(dateTimeText(at)).toBe('2024/01/05 09:07');
+  });
+});
+
+describe('oldPlansPath', () => {
+  it("follows the account's shop_link to an old-shop plan path, alone or in a full address", () => {
+    expect(oldPlansPath('/v1/shop/api/3')).toBe('/v1/shop/api/3');
+    expect(oldPlansPath('https://api.example/v1/shop/api/5?x=1')).toBe('/v1/shop/api/5');
+  });
+
+  it('falls back to /v1/shop/api/2 for anything else', () => {
+    for (const link of [
+      undefined,
+      '',
+      '/v1/user/info',
+      'javascript:alert(1)',
+      '/v1/shop/api/2/../x',
+      '//evil',
+    ])
+      expect(oldPlansPath(link)).toBe('/v1/shop/api/2');
   });
 });

@@ -228,3 +228,21 @@ export function dateTimeText(epochSeconds: number): string {
   const pad = (value: number) => String(value).padStart(2, '0');
   return `${formatDate(epochSeconds)} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
+
+/** The old page's plans when the account names none (part 2 §7.3). */
+export const OLD_PLANS_PATH = '/v1/shop/api/2';
+
+/**
+ * The old page's plan path from the account's `shop_link` (part 2 §7.3): an old-shop API path
+ * (`/v1/shop/api/{n}`), given alone or as a full address. Only the path is kept, asked of the app's
+ * own API line (the call carries the token); anything else falls back to `/v1/shop/api/2`.
+ */
+export function oldPlansPath(shopLink: string | undefined): string {
+  let path = shopLink ?? '';
+  try {
+    path = new URL(path, 'http://line.invalid').pathname;
+  } catch {
+    return OLD_PLANS_PATH;
+  }
+  return /^\/v1\/shop\/api\/\d{1,4}$/.test(path) ? path : OLD_PLANS_PATH;
+}

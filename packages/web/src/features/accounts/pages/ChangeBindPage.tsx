@@ -1,7 +1,8 @@
 import { Steps } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import type { PasswordCheckedState } from './ConfirmPage.tsx';
 import { checkPassword as checkPasswordRule } from '@app/contract/account-rules';
 import { useStartupData } from '../../../app/startup/startup-store.ts';
 import { changeBind, checkPassword } from '../api/accounts-api.ts';
@@ -29,14 +30,16 @@ import { outcomeOf } from '../outcomes.ts';
 
 /**
  * Change of binding (spec part 1 §2, §4): the current password first, then the new mail or phone
- * with its code. Back from step 2 returns to step 1.
+ * with its code. Back from step 2 returns to step 1 (to /member/confirm when it came from there).
  */
 export default function ChangeBindPage() {
   const { t } = useTranslation();
   const goBack = useGoBack();
   const { userInfo } = useStartupData();
   const { channels, channel, choose } = useBindingChannel();
-  const [step, setStep] = useState<1 | 2>(1);
+  // Reached from /member/confirm the password is checked already: straight to the new account.
+  const fromConfirm = (useLocation().state as PasswordCheckedState | null)?.passwordChecked === true;
+  const [step, setStep] = useState<1 | 2>(fromConfirm ? 2 : 1);
   const [values, set] = useAccountForm();
   const [sending, runSend] = useBusy();
   const [busy, run] = useBusy();
@@ -124,7 +127,7 @@ export default function ChangeBindPage() {
       title={t('route_changebind')}
       heading={t('route_changebind')}
       hint={current && t('auth_current_binding', { account: current })}
-      onBack={() => setStep(1)}
+      onBack={fromConfirm ? undefined : () => setStep(1)}
     >
       {progress}
       {!channel ? (

@@ -20,7 +20,6 @@ import { useStartupData } from '../../../app/startup/startup-store.ts';
 import type { Video } from '@app/contract';
 import { menuList } from '../browse-api.ts';
 import { filterQuery, toggleFilter, type FilterChoice } from '../filter-state.ts';
-import { useLoadPromotion } from './use-load-promotion.tsx';
 import './menu-video-list.css';
 
 /** The location values' message keys (the catalogue's names are shorter than the wire values). */
@@ -77,7 +76,7 @@ interface Props {
 
 /**
  * A menu's videos in pages of 24 with the filter popup: each row keeps one option, a second tap on
- * it clears the row. Pull-up loads count toward the promotion pop-up.
+ * it clears the row. Pull-up loads count toward the promotion pop-up (PagedList).
  */
 export function MenuVideoList({
   type,
@@ -93,7 +92,6 @@ export function MenuVideoList({
   const [choice, setChoice] = useState<FilterChoice>({});
   const [open, setOpen] = useState(false);
   useCloseOnBack(open, () => setOpen(false));
-  const { onLoadMore, dialog } = useLoadPromotion();
   const filtered = Object.keys(choice).length > 0;
 
   const load = useCallback(
@@ -129,7 +127,6 @@ export function MenuVideoList({
       <PagedList
         load={load}
         emptyText={emptyText ?? (filtered ? t('empty_filter') : t('empty_videos'))}
-        onLoadMore={onLoadMore}
         render={(videos) => (
           <div
             className={type === 'long' ? 'video-grid' : 'video-grid video-grid--portrait'}
@@ -175,7 +172,6 @@ export function MenuVideoList({
           </button>
         </div>
       </Popup>
-      {dialog}
     </div>
   );
 }

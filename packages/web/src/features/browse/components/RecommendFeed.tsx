@@ -6,14 +6,52 @@ import { EncryptedImage } from '../../../components/encrypted-image/index.ts';
 import { VideoCard } from '../../../components/video-card/index.ts';
 import { whenIdle } from '../../../app/idle.ts';
 import { readSetting, writeSetting } from '../../../app/settings.ts';
-import { recommendFeed } from '../browse-api.ts';
+import { homeTags, recommendFeed } from '../browse-api.ts';
 import { StudioTile } from './StudioTile.tsx';
 import { useAdTap } from './use-ad-tap.ts';
 import './recommend-feed.css';
 import { CategoryTile } from '../../../components/category-tile/CategoryTile.tsx';
+import { SectionTitle } from '../../../components/section-title/SectionTitle.tsx';
+
+const tagCache = new Map<VideoType, Promise<string[]>>();
+/**
+ * The interest picker's tags (part 2 §7.1), read once per type; when the call fails, the built-in
+ * list of the catalogue stands in (and the next feed tries the call again).
+ */
+function interestTags(type: VideoType, fallback: string): Promise<string[]> {
+  let tags = tagCache.get(type);
+  if (!tags) {
+    tags = homeTags(type).then((reply) => reply.tags);
+    tags.catch(() => tagCache.delete(type));
+    tagCache.set(type, tags);
+  }
+  return tags.catch(() => fallback.split('|').filter(Boolean));
+}
 
 function chosenTags(type: VideoType): string[] {
   return readSetting('interestTags')[type] ?? [];
+}
+
+/**
+ * Where a block's "more" leads (part 2 §2.1, docs/decisions.md "Entries to every page"): the
+ * interest picker to the list of its first chosen tag (else its first tag), the shuffle to the
+ * classic lists, all categories to the category page of every type.
+ */
+function moreOf(block: RecommendBlock, type: VideoType, chosen: string[], offered: string[], label: string) {
+  switch (block.layout) {
+    case 3: {
+      const tag = chosen[0] ?? offered[0];
+      if (!tag) return undefined;
+      const query = new URLSearchParams({ type, name: tag });
+      return { to: `/category/${encodeURIComponent(tag)}/more?${query}`, label };
+    }
+    case 4:
+      return { to: '/classic', label };
+    case 14:
+      return { to: '/category', label };
+    default:
+      return undefined;
+  }
 }
 
 function VideoGrid({ block }: { block: RecommendBlock }) {
@@ -47,6 +85,15 @@ export function RecommendFeed({ type }: { type: VideoType }) {
   const [blocks, setBlocks] = useState<RecommendBlock[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [tags, setTags] = useState<string[]>(() => chosenTags(type));
+  const [pickerTags, setPickerTags] = useState<string[] | null>(null);
+  const fallbackTags = t('interest_fallback_tags');
+  useEffect(() => {
+    let live = true;
+    void interestTags(type, fallbackTags).then((list) => live && setPickerTags(list));
+    return () => {
+      live = false;
+    };
+  }, [type, fallbackTags]);
 
   // The type whose feed is on screen: shown again after a hidden while (the home is kept,
   // routes.tsx), the feed stays as it was instead of being drawn again.
@@ -102,7 +149,12 @@ export function RecommendFeed({ type }: { type: VideoType }) {
         .filter((block) => block.layout !== 1 && block.layout !== 12)
         .map((block) => (
           <section key={block.block_id} className="feed__block" data-testid={`feed-layout-${block.layout}`}>
-            {block.title && <h2 className="home__section-title">{block.title}</h2>}
+            {block.title && (
+              <SectionTitle
+                title={block.title}
+                more={moreOf(block, type, tags, pickerTags ?? block.tags, t('home_more'))}
+              />
+            )}
             {block.ads.length > 0 && (
               <div className="feed__ads">
                 {block.ads.map((ad) => (
@@ -116,7 +168,7 @@ export function RecommendFeed({ type }: { type: VideoType }) {
               <>
                 <p className="feed__hint">{t('home_interest')}</p>
                 <div className="feed__tags">
-                  {block.tags.map((tag) => (
+                  {(pickerTags ?? block.tags).map((tag) => (
                     <button
                       key={tag}
                       type="button"

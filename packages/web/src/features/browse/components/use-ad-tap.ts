@@ -1,19 +1,12 @@
 import type { Ad } from '@app/contract';
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
-import { followAd } from '../../../app/ad-link.ts';
-import { useStartupData } from '../../../app/startup/startup-store.ts';
-import { trackAdClick } from '../browse-api.ts';
+import { useAdTap as useAnyAdTap } from '../../../app/use-ad-tap.ts';
 
-/** A tap on an ad: counted (`POST /v1/ad/click`, best effort), then its link value followed. */
+/** A tap on a feed or banner ad: counted (`POST /v1/ad/click`), then its link value followed. */
 export function useAdTap() {
-  const navigate = useNavigate();
-  const { userInfo } = useStartupData();
+  const tap = useAnyAdTap();
   return useCallback(
-    (ad: Ad) => {
-      trackAdClick(ad.ad_link_url || String(ad.ad_id));
-      followAd(ad.ad_link_url, userInfo.level, (path) => void navigate(path));
-    },
-    [navigate, userInfo.level],
+    (ad: Ad) => void tap({ link: ad.ad_link_url, image: ad.ad_img_url, id: ad.ad_id }),
+    [tap],
   );
 }

@@ -9,7 +9,6 @@ import { PagedList } from '../../../components/paged-list/index.ts';
 import { VideoCard } from '../../../components/video-card/index.ts';
 import { actorPage } from '../browse-api.ts';
 import { BrowsePage } from '../components/BrowsePage.tsx';
-import { useLoadPromotion } from '../components/use-load-promotion.tsx';
 
 /**
  * The actor page (`/actor/{actorid}`): who they are, with the heart that adds them to the
@@ -20,7 +19,6 @@ export default function ActorPage() {
   const { actorid = '' } = useParams();
   const [actor, setActor] = useState<Actor | null>(null);
   const [total, setTotal] = useState(0);
-  const { onLoadMore, dialog } = useLoadPromotion();
   const load = useCallback(
     async (page: number) => {
       const reply = await actorPage(Number(actorid), page);
@@ -50,7 +48,6 @@ export default function ActorPage() {
       <PagedList<Video>
         load={load}
         emptyText={t('empty_videos')}
-        onLoadMore={onLoadMore}
         render={(videos) => (
           <div
             className={videos[0]?.video_type === 'long' ? 'video-grid' : 'video-grid video-grid--portrait'}
@@ -61,7 +58,6 @@ export default function ActorPage() {
           </div>
         )}
       />
-      {dialog}
     </BrowsePage>
   );
 }

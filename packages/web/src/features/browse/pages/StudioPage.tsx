@@ -8,7 +8,6 @@ import { PagedList } from '../../../components/paged-list/index.ts';
 import { VideoCard } from '../../../components/video-card/index.ts';
 import { studioPage } from '../browse-api.ts';
 import { BrowsePage } from '../components/BrowsePage.tsx';
-import { useLoadPromotion } from '../components/use-load-promotion.tsx';
 
 const TYPES: VideoType[] = ['long', 'short', 'original'];
 
@@ -23,7 +22,6 @@ export default function StudioPage() {
   const [tab, setTab] = useState<VideoType>(TYPES.find((type) => type === query.get('type')) ?? 'original');
   const [studio, setStudio] = useState<Studio | null>(null);
   const [total, setTotal] = useState<number | null>(null);
-  const { onLoadMore, dialog } = useLoadPromotion();
   const load = useCallback(
     async (page: number) => {
       const reply = await studioPage(Number(studioid), tab, page);
@@ -58,7 +56,6 @@ export default function StudioPage() {
       <PagedList<Video>
         load={load}
         emptyText={t('empty_videos')}
-        onLoadMore={onLoadMore}
         render={(videos) => (
           <div className={tab === 'long' ? 'video-grid' : 'video-grid video-grid--portrait'}>
             {videos.map((video) => (
@@ -67,7 +64,6 @@ export default function StudioPage() {
           </div>
         )}
       />
-      {dialog}
     </BrowsePage>
   );
 }

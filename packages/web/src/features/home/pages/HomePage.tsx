@@ -13,6 +13,7 @@ import { NewsBar } from '../components/NewsBar.tsx';
 import { bannersOf } from '../first-screen.ts';
 import './home-page.css';
 import { CategoryTile } from '../../../components/category-tile/CategoryTile.tsx';
+import { SectionTitle } from '../../../components/section-title/SectionTitle.tsx';
 import { withCatalogue } from '../../../app/i18n/index.ts';
 
 const BannerSlider = lazy(withCatalogue(() => import('../components/BannerSlider.tsx')));
@@ -101,7 +102,10 @@ export function HomePage({ type }: { type: VideoType }) {
           {/* The feed's hot categories (layout 12), drawn with the first screen from start-up data;
               the feed below leaves them out, and its 全部分类 block lists every category. */}
           <section data-testid="feed-layout-12">
-            <h2 className="home__section-title">{t('home_categories')}</h2>
+            <SectionTitle
+              title={t('home_categories')}
+              more={{ to: ALL_CATEGORIES[type], label: t('home_all') }}
+            />
             <div className="home__grid">
               {hotCategories(categories[type]).map((category) => (
                 <CategoryTile key={category.category_id} category={category} type={type} />
@@ -126,6 +130,16 @@ export function HomePage({ type }: { type: VideoType }) {
     </div>
   );
 }
+
+/**
+ * The category page behind the hot categories' "all" (part 2 §2.3): long and short have their own;
+ * original's categories are the short category page's first tab.
+ */
+const ALL_CATEGORIES: Record<VideoType, string> = {
+  long: '/long/category',
+  short: '/short/category',
+  original: '/short/category',
+};
 
 /** How many categories the first screen's 热门分类 shows. */
 const HOT_CATEGORY_COUNT = 4;

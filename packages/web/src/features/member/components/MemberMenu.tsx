@@ -49,7 +49,7 @@ export function MemberMenu() {
           icon: <UserContactOutline />,
           title: t(userInfo.email ? 'member_bound_mail' : 'member_bound_phone'),
           extra: maskedAccount(userInfo),
-          to: '/member/changebind',
+          to: '/member/confirm',
         }
       : { key: 'signup', icon: <UserAddOutline />, title: t('member_bind_account'), to: '/member/signup' },
     ...(bound

@@ -2,6 +2,7 @@ import type { AppealView, Order, OrderStateView, PayType, Plan, PromotionLevel, 
 import { Status } from '@app/contract/status-codes';
 import { request, type Envelope } from '../../../app/api/client.ts';
 import { readSetting } from '../../../app/settings.ts';
+import { oldPlansPath } from '../payment-rules.ts';
 
 /** Plans and whether the cash desk is under maintenance, from whichever call the page uses. */
 export interface PlanList {
@@ -20,9 +21,9 @@ export async function fetchPlans(): Promise<PlanList> {
   return plansOrThrow(reply, (response) => ({ plans: response.plan2, maintain: response.maintain }));
 }
 
-/** `GET /v1/shop/api/2`: the old payment page's plans. */
-export async function fetchOldPlans(): Promise<PlanList> {
-  const reply = await request<{ plans: Plan[]; maintain: boolean }>('/v1/shop/api/2');
+/** `GET {shop_link}` (default `/v1/shop/api/2`): the old payment page's plans. */
+export async function fetchOldPlans(shopLink?: string): Promise<PlanList> {
+  const reply = await request<{ plans: Plan[]; maintain: boolean }>(oldPlansPath(shopLink));
   return plansOrThrow(reply, (response) => response);
 }
 

@@ -1,8 +1,9 @@
 import type { PayType } from '@app/contract';
 import { CheckCircleFill } from 'antd-mobile-icons';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useStartupData } from '../../../app/startup/startup-store.ts';
 import { MemberSubpage } from '../../../components/member-subpage/index.ts';
 import { fetchOldPlans, oldBuyLink } from '../api/shop-api.ts';
 import { PayTypeIcon } from '../components/PaymentMethods.tsx';
@@ -32,7 +33,9 @@ export default function PaymentOldPage() {
   const { t } = useTranslation();
   const [query] = useSearchParams();
   const context = useMemo(() => buyContextOf(query), [query]);
-  const [shop, reload] = useLoad(fetchOldPlans);
+  const { userInfo } = useStartupData();
+  const load = useCallback(() => fetchOldPlans(userInfo.shop_link), [userInfo.shop_link]);
+  const [shop, reload] = useLoad(load);
   const [planId, setPlanId] = useState<number | null>(null);
   const maintenanceAlert = useMaintenanceAlert();
   const ready = shop.state === 'ready' ? shop.data : undefined;

@@ -213,6 +213,10 @@ export default function PaymentPage() {
           <Link className="payment-appeal" to="/member/appeal">
             {t('order_appeal')}
           </Link>
+          {/* The old page (one plan, then Alipay, WeChat Pay or UnionPay) with the same source and video. */}
+          <Link className="payment-appeal" to={`/member/paymentOld${query.size ? `?${query}` : ''}`}>
+            {t('payment_old_link')}
+          </Link>
         </>
       )}
     </MemberSubpage>

@@ -1,14 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { followAd } from '../../../app/ad-link.ts';
+import { useAdTap } from '../../../app/use-ad-tap.ts';
 import { EncryptedImage } from '../../../components/encrypted-image/index.ts';
 
 interface Props {
   /** `ad.player_image`; empty: the views card stands in its place. */
   image: string;
   link: string;
-  level: string;
   seconds: number;
   views: { used: number; total: number };
   onUpgrade: () => void;
@@ -20,9 +18,9 @@ interface Props {
  * card, over the picture with a countdown (`ad.player_countdown`, default 3 s); playback may start
  * when it reaches zero. A tap on the ad follows its link.
  */
-export function PlayerGate({ image, link, level, seconds, views, onUpgrade, onDone }: Props) {
+export function PlayerGate({ image, link, seconds, views, onUpgrade, onDone }: Props) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const tapAd = useAdTap();
   const [left, setLeft] = useState(seconds);
   useEffect(() => {
     if (left <= 0) {
@@ -35,7 +33,7 @@ export function PlayerGate({ image, link, level, seconds, views, onUpgrade, onDo
   return (
     <div className="player-gate" data-testid="player-gate">
       {image ? (
-        <button type="button" className="player-gate__image" onClick={() => followAd(link, level, navigate)}>
+        <button type="button" className="player-gate__image" onClick={() => tapAd({ link, image })}>
           <EncryptedImage src={image} alt="" fit="cover" urgent />
         </button>
       ) : (

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { EncryptedImage } from '../../../components/encrypted-image/index.ts';
 import { fetchRelated, hasMorePages } from '../api/player-api.ts';
 import { formatClock } from '../player-rules.ts';
+import { useLoadPromotion } from '../../../app/popups/use-load-promotion.tsx';
 
 export const playPathOf = (video: Pick<Video, 'video_type' | 'video_id'>) =>
   `/${video.video_type === 'long' ? 'long' : 'short'}/play/${encodeURIComponent(video.video_id)}`;
@@ -34,6 +35,7 @@ export function RelatedVideos({ avkey, type }: { avkey: string; type: VideoType 
   const [videos, setVideos] = useState<Video[]>([]);
   const [page, setPage] = useState(0);
   const [more, setMore] = useState(true);
+  const { onLoadMore, dialog } = useLoadPromotion();
 
   const loadMore = useCallback(async () => {
     // A failed page rejects: InfiniteScroll then offers the retry.
@@ -42,7 +44,8 @@ export function RelatedVideos({ avkey, type }: { avkey: string; type: VideoType 
     setVideos((shown) => [...shown, ...result.videos.filter((video) => video.video_id !== avkey)]);
     setPage(next);
     setMore(hasMorePages(next, result.total_results));
-  }, [avkey, type, page]);
+    if (next > 1) onLoadMore(); // a pull-up, as on every list (part 1 §4)
+  }, [avkey, type, page, onLoadMore]);
 
   return (
     <section className="play-section">
@@ -67,6 +70,7 @@ export function RelatedVideos({ avkey, type }: { avkey: string; type: VideoType 
           )
         }
       </InfiniteScroll>
+      {dialog}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import type { Actor, VideoInfo, VideoType } from '@app/contract';
 import { tellFavouriteSaved } from '../../../app/favourite-notice.ts';
-import { showConfirm, showDialog } from '../../../app/shell/notices.ts';
+import { showAlert, showConfirm, showDialog } from '../../../app/shell/notices.ts';
 import { formatDate, formatPlayCount } from '@app/contract/rules';
 import {
   COPY_CONFIRMATION_MS,
@@ -25,8 +25,9 @@ import { NetworkError } from '../../../app/api/client.ts';
 import { copyText } from '../../../app/copy-text.ts';
 import { readSetting, writeSetting } from '../../../app/settings.ts';
 import { rememberSignupReturn } from '../../../app/shell/guards.tsx';
-import { followAd } from '../../../app/ad-link.ts';
+import { useAdTap } from '../../../app/use-ad-tap.ts';
 import { whenIdle } from '../../../app/idle.ts';
+import { isStandalone } from '../../../app/standalone.ts';
 import { startupData, updateStartupData, useStartupData } from '../../../app/startup/startup-store.ts';
 import { EncryptedImage, holdImageDownloads } from '../../../components/encrypted-image/index.ts';
 import { fetchVideoActors, fetchVideoInfo, PlayerCallError, toggleVideoLike } from '../api/player-api.ts';
@@ -66,6 +67,7 @@ type Loaded =
 function PlayPage({ avkey }: { avkey: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const tapAd = useAdTap();
   const location = useLocation();
   const startup = useStartupData();
   const { userInfo, appInfo } = startup;
@@ -296,7 +298,10 @@ function PlayPage({ avkey }: { avkey: string }) {
   }
 
   function openDownload() {
-    if (!vip) void askUpgrade(upgradeSource('download'), t('download_vip_only'));
+    // Saved videos live in the installed app's storage; a browser tab's may be cleared at any time.
+    if (!isStandalone())
+      void showAlert({ title: t('download_notice_title'), content: t('download_notice_content') });
+    else if (!vip) void askUpgrade(upgradeSource('download'), t('download_vip_only'));
     else setDownloadOpen(true);
   }
 
@@ -338,7 +343,6 @@ function PlayPage({ avkey }: { avkey: string }) {
             <PlayerGate
               image={appInfo.ad.player_image}
               link={appInfo.ad.player_link}
-              level={userInfo.level}
               seconds={appInfo.ad.player_countdown > 0 ? appInfo.ad.player_countdown : PLAYER_AD_COUNTDOWN_S}
               views={{ used, total }}
               onUpgrade={() => upgrade(upgradeSource('views'))}
@@ -427,7 +431,7 @@ function PlayPage({ avkey }: { avkey: string }) {
                     type="button"
                     className="play-ads__item"
                     aria-label={ad.ad_title || t('ad')}
-                    onClick={() => followAd(ad.ad_link_url, userInfo.level, navigate)}
+                    onClick={() => tapAd({ link: ad.ad_link_url, image: ad.ad_img_url, id: ad.ad_id })}
                   >
                     <EncryptedImage src={ad.ad_img_url} alt={ad.ad_title} aspectRatio="75 / 32" rounded />
                   </button>

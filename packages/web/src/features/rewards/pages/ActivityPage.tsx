@@ -4,7 +4,7 @@ import { GiftOutline, CouponOutline } from 'antd-mobile-icons';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NetworkError } from '../../../app/api/client.ts';
-import { reloadUserInfo } from '../../../app/session.ts';
+import { reloadSigninList, reloadUserInfo } from '../../../app/session.ts';
 import { MemberCard, MemberSubpage } from '../../../components/member-subpage/index.ts';
 import { redeemActivityCode } from '../api/activity.ts';
 import { alertDialog, knownReason } from '../rewards-notices.ts';
@@ -44,7 +44,8 @@ export default function ActivityPage() {
           reason ? t('activity_failed') : undefined,
         );
       }
-      await reloadUserInfo().catch(() => undefined);
+      // As after an exchange (part 2 §7.3): the account and the check-in strip, which both show the grant.
+      await Promise.all([reloadUserInfo().catch(() => undefined), reloadSigninList().catch(() => undefined)]);
       setCode('');
       const granted = reply.response;
       await alertDialog(

@@ -1,19 +1,22 @@
 import { SALE_BONUS_DAYS } from '@app/contract/constants';
-import { useCloseOnBack } from '../../../app/back-closes.ts';
+import { useCloseOnBack } from '../back-closes.ts';
 import { promotionPopupDue, promotionTarget } from '@app/contract/rules';
 import { Button, CenterPopup } from 'antd-mobile';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useStartupData } from '../../../app/startup/startup-store.ts';
+import { useStartupData } from '../startup/startup-store.ts';
+import { PromoArt } from '../../components/promo-art/PromoArt.tsx';
+import './load-promotion.css';
 
 /** Pull-up loads of this app session, across every list: the cadence counts them all. */
 let pullUpLoads = 0;
 
 /**
  * The promotion pop-up on pull-up loads (part 1 §4): levels A–D every n-th load, E and F only on
- * the n-th, n = `member_level_page_n`, and only while `member_level` is on. Returns the list's
- * `onLoadMore` and the dialog to render.
+ * the n-th, n = `member_level_page_n`, and only while `member_level` is on. Every list's pull-ups
+ * count (PagedList and the play page's related videos call `onLoadMore`); returns it and the
+ * dialog to render.
  */
 export function useLoadPromotion() {
   const { t } = useTranslation();
@@ -35,6 +38,7 @@ export function useLoadPromotion() {
       onClose={() => setOpen(false)}
     >
       <div className="load-promo" data-testid="load-promotion">
+        <PromoArt level={userInfo.level} />
         <h3 className="load-promo__title">{t(`promo_title_${userInfo.level}`)}</h3>
         <p className="load-promo__text">{t('promo_content', { days: SALE_BONUS_DAYS[userInfo.level] })}</p>
         <Button
