@@ -66,7 +66,7 @@ describe('console shell', () => {
     const context = await browser.newContext(DESKTOP);
     const page = await context.newPage();
     await signIn(page, email, OPERATOR_PASSWORD);
-    await page.getByRole('heading', { name: /欢迎/ }).waitFor();
+    await page.getByText(/欢迎，/).waitFor();
     // Sets up TOTP on its own account page: a QR code and the secret to type.
     await page.getByTestId('operator-menu').hover();
     await page.getByRole('menuitem', { name: '我的账号' }).click();
