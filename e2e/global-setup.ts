@@ -17,7 +17,7 @@ declare module 'vitest' {
 }
 
 /** The console owner the harness's server is started with (README "Operator console"). */
-const OWNER = { email: 'owner@console.test', password: 'E2e-Owner-Pass-2026' };
+const OWNER = { email: 'owner@console.test', password: 'E2e-Console-Pass-2026' };
 
 const root = path.resolve(import.meta.dirname, '..');
 

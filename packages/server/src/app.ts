@@ -84,7 +84,7 @@ import { loadSecrets } from './platform/settings.ts';
 
 const API_PREFIXES = ['/v1/', '/v2/', '/hls/'];
 /** Paths the server owns: an unknown one there is a 404, never the web app's page. */
-const SERVER_PREFIXES = [...API_PREFIXES, '/img/', '/pay/', '/sandbox-pay/', '/dev/', '/admin'];
+const SERVER_PREFIXES = [...API_PREFIXES, '/img/', '/pay/', '/sandbox-pay/', '/dev/'];
 /** The operator console's pages (packages/admin); its API lives under CONSOLE_PREFIX. */
 const ADMIN_PAGES = /^\/admin(\/|\?|$)/;
 const APP_NAME = 'streamapp';
@@ -303,7 +303,8 @@ function installErrorHandling(
     const isPage =
       appShell !== undefined &&
       request.method === 'GET' &&
-      !SERVER_PREFIXES.some((prefix) => request.url.startsWith(prefix));
+      !SERVER_PREFIXES.some((prefix) => request.url.startsWith(prefix)) &&
+      !ADMIN_PAGES.test(request.url);
     if (isPage)
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(appShell);
     return reply.code(Status.notFound).send(errorEnvelope(Status.notFound));
