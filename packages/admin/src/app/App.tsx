@@ -5,6 +5,7 @@ import 'dayjs/locale/zh-cn';
 import 'dayjs/locale/zh-tw';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
 import { AccountPage } from '../features/account/AccountPage.tsx';
 import { ConsoleLayout } from './ConsoleLayout.tsx';
@@ -65,7 +66,11 @@ function ConsoleRoutes() {
         {sections
           .filter((section) => canSee(section, role))
           .map((section) => (
-            <Route key={section.path} path={`/${section.path}/*`} element={section.element} />
+            <Route
+              key={section.path}
+              path={`/${section.path}/*`}
+              element={<Suspense fallback={<Spin style={{ margin: 48 }} />}>{section.element}</Suspense>}
+            />
           ))}
         <Route path="/account" element={<AccountPage />} />
         <Route path="*" element={<NotFoundPage />} />

@@ -12,19 +12,25 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import type { OperatorRole } from '@app/contract/console/operators';
-import type { ReactNode } from 'react';
-import { DashboardPage } from '../features/dashboard/DashboardPage.tsx';
-import { AuditPage } from '../features/audit/AuditPage.tsx';
-import { MoneyPage } from '../features/money/MoneyPage.tsx';
-import { OrdersPage } from '../features/money/OrdersPage.tsx';
-import { OperatorsPage } from '../features/operators/OperatorsPage.tsx';
-import { RewardsPage } from '../features/rewards/RewardsPage.tsx';
-import { AppealsPage } from '../features/support/AppealsPage.tsx';
-import { ReportsPage } from '../features/support/ReportsPage.tsx';
-import { UsersPage } from '../features/support/UsersPage.tsx';
-import { LinesPage } from '../features/settings/LinesPage.tsx';
-import { SettingsPage } from '../features/settings/SettingsPage.tsx';
+import { lazy, type ComponentType, type ReactNode } from 'react';
 import type { MessageKey } from './i18n/index.ts';
+
+/** A section's page, loaded when first opened: the console's first screen stays small. */
+function page<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
+  return lazy(() => load().then((module) => ({ default: module[name] })));
+}
+
+const DashboardPage = page(() => import('../features/dashboard/DashboardPage.tsx'), 'DashboardPage');
+const AuditPage = page(() => import('../features/audit/AuditPage.tsx'), 'AuditPage');
+const MoneyPage = page(() => import('../features/money/MoneyPage.tsx'), 'MoneyPage');
+const OrdersPage = page(() => import('../features/money/OrdersPage.tsx'), 'OrdersPage');
+const OperatorsPage = page(() => import('../features/operators/OperatorsPage.tsx'), 'OperatorsPage');
+const RewardsPage = page(() => import('../features/rewards/RewardsPage.tsx'), 'RewardsPage');
+const AppealsPage = page(() => import('../features/support/AppealsPage.tsx'), 'AppealsPage');
+const ReportsPage = page(() => import('../features/support/ReportsPage.tsx'), 'ReportsPage');
+const UsersPage = page(() => import('../features/support/UsersPage.tsx'), 'UsersPage');
+const LinesPage = page(() => import('../features/settings/LinesPage.tsx'), 'LinesPage');
+const SettingsPage = page(() => import('../features/settings/SettingsPage.tsx'), 'SettingsPage');
 
 /**
  * The console's sections: each is a menu entry and a page (path under /admin), reached by the
