@@ -29,7 +29,7 @@ describe('console: app settings', () => {
     await console_.getByRole('tab', { name: '启动与公告' }).waitFor();
 
     // Start from "off", as a production server starts: the switch then turns it on.
-    const toggle = await announcementSwitch(console_);
+    let toggle = await announcementSwitch(console_);
     if ((await toggle.getAttribute('aria-checked')) === 'true') {
       await toggle.click();
       await console_
@@ -37,6 +37,10 @@ describe('console: app settings', () => {
         .first()
         .click();
       await console_.getByText('已保存，正在运行的应用会在几秒内读到新设置').first().waitFor();
+      // The page as an operator opens it with the announcement off.
+      await console_.reload();
+      await console_.getByRole('tab', { name: '启动与公告' }).waitFor();
+      toggle = await announcementSwitch(console_);
     }
     await toggle.click();
     await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');

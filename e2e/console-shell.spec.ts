@@ -30,6 +30,8 @@ describe('console shell', () => {
     page.on('console', (message) => {
       if (message.text().includes('Content Security Policy')) violations.push(message.text());
     });
+    // The front page is the first section of the menu (the dashboard): the operators are a tap away.
+    await page.getByRole('menuitem', { name: '运营人员' }).click();
     await page.getByRole('heading', { name: '运营人员' }).waitFor();
     await consoleShot(page, 'operators');
 
@@ -66,7 +68,7 @@ describe('console shell', () => {
     const context = await browser.newContext(DESKTOP);
     const page = await context.newPage();
     await signIn(page, email, OPERATOR_PASSWORD);
-    await page.getByText(/欢迎，/).waitFor();
+    await page.getByTestId('operator-menu').waitFor(); // signed in, on its first section
     // Sets up TOTP on its own account page: a QR code and the secret to type.
     await page.getByTestId('operator-menu').hover();
     await page.getByRole('menuitem', { name: '我的账号' }).click();
@@ -99,6 +101,7 @@ describe('console shell', () => {
 
   it('switches to Traditional Chinese with Taiwan wording', async () => {
     const { context, page } = await consolePage(browser, 'owner', { locale: 'zh-TW' });
+    await page.getByRole('menuitem', { name: '營運人員' }).click();
     await page.getByRole('heading', { name: '營運人員' }).waitFor();
     await page.getByRole('menuitem', { name: '操作紀錄' }).waitFor();
     await consoleShot(page, 'operators-tw');
