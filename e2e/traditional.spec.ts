@@ -17,11 +17,23 @@ beforeAll(async () => {
 });
 afterAll(async () => browser?.close());
 
-/** The page's visible text once its requests have come back. */
+/**
+ * The page's text once its requests have come back: what it shows and what a screen reader reads
+ * (names, alternative texts, placeholders and tooltips; a pop-up's mask is named by the component
+ * library, in its own default language unless told otherwise).
+ */
 async function visibleText(page: Page): Promise<string> {
   await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
   await page.waitForTimeout(400);
-  return page.evaluate(() => document.body.innerText);
+  return page.evaluate(() => {
+    const named = [...document.querySelectorAll('[aria-label], [alt], [placeholder], [title]')];
+    const names = named.flatMap((element) =>
+      ['aria-label', 'alt', 'placeholder', 'title']
+        .map((attribute) => element.getAttribute(attribute))
+        .filter((value): value is string => Boolean(value)),
+    );
+    return [document.body.innerText, ...names].join('\n');
+  });
 }
 
 /** Every Simplified-only character a screen shows, with the line it sits in. */

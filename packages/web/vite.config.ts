@@ -194,7 +194,8 @@ const FIRST_SCREEN = [
   /[\\/]src[\\/]components[\\/]encrypted-image[\\/](EncryptedImage\.tsx|encrypted-image\.css|index\.ts)$/,
   /node_modules[\\/]antd-mobile[\\/]es[\\/]components[\\/](config-provider|notice-bar)[\\/]/,
   /node_modules[\\/]antd-mobile[\\/]es[\\/]utils[\\/](use-resize-effect|use-mutation-effect)\.js$/,
-  /node_modules[\\/]antd-mobile[\\/]es[\\/]locales[\\/]/,
+  // zh-TW is asked for on its own by a Traditional start (render.tsx): in this group it made a cycle.
+  /node_modules[\\/]antd-mobile[\\/]es[\\/]locales[\\/](?!zh-TW)/,
   /node_modules[\\/]antd-mobile-icons[\\/]es[\\/](CloseOutline|RightOutline|SoundOutline)\.js$/,
   /node_modules[\\/]ahooks[\\/]es[\\/](useIsomorphicLayoutEffect|useTimeout)[\\/]/,
   /node_modules[\\/]ahooks[\\/]es[\\/]utils[\\/](isBrowser|noop)\.js$/,

@@ -15,7 +15,7 @@ import './theme.css';
 export async function renderApp(locale: Locale): Promise<void> {
   document.documentElement.setAttribute('data-prefers-color-scheme', 'dark');
   document.documentElement.lang = locale === 'cn' ? 'zh-CN' : 'zh-TW';
-  await initI18n(locale);
+  await Promise.all([initI18n(locale), locale === 'tw' && taiwanLibraryTexts()]);
   // Focus into, around and back from every pop-up (its own chunk: no pop-up shows before the
   // first screen).
   void import('./shell/modal-focus.ts').then((module) => module.installModalFocus());
@@ -27,4 +27,18 @@ export async function renderApp(locale: Locale): Promise<void> {
       </BrowserRouter>
     </StrictMode>,
   );
+}
+
+/**
+ * The component library's own words (a pop-up mask's accessible name, empty and loading texts) in
+ * Traditional Chinese: its default is Simplified (背景蒙层), which a zh-TW screen reader would read
+ * on every pop-up. Set before the first render, so no component draws the default. Both modules
+ * are in the first screen's chunk (vite.config.ts), which main.tsx has already asked for.
+ */
+async function taiwanLibraryTexts(): Promise<void> {
+  const [{ setDefaultConfig }, { default: zhTW }] = await Promise.all([
+    import('antd-mobile/es/components/config-provider'),
+    import('antd-mobile/es/locales/zh-TW'),
+  ]);
+  setDefaultConfig({ locale: zhTW });
 }
