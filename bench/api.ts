@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,7 +29,9 @@ import { median, timed } from './measure.ts';
  * Rate limits are on (as in every mode), with the bench's own account calls allowed far more than
  * one address ever is. Beside it runs the same server with `RATE_LIMITS=off` (a copy of the data
  * for PGlite, the same database for PostgreSQL): each read endpoint is measured on both in turns
- * and the table prints limits-on over limits-off (target: the cached ones lose under 5%).
+ * and the table prints limits-on over limits-off, in requests per second and in the server's CPU
+ * time per request (target: the cached ones lose under 5%). The verdict reads the CPU time: on a
+ * shared machine requests per second move with whatever else runs, CPU per request does not.
  *
  * Last comes the operator console's phase (bench/console.ts) on data of its own.
  */
@@ -213,8 +215,20 @@ async function load(url: string, options: Load) {
     rps: amount ? result.requests.total / result.duration : result.requests.average,
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
+    total: result.requests.total,
   };
 }
+
+/**
+ * CPU time a process has used so far, in milliseconds (all its threads, user and system), from
+ * /proc: unlike requests per second, it does not count the time other processes had the cores.
+ */
+function cpuMsOf(child: ChildProcess): number {
+  const fields = fs.readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime are fields 14 and 15 of the line, 12 and 13 after the command's name.
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
 
 const stop = (child: ChildProcess) =>
   new Promise((resolve) =>
@@ -302,18 +316,34 @@ async function loadBoth(onPath: string, offPath: string, method: 'GET' | 'POST')
   await load(`${limitsOffBase}${offPath}`, { method, seconds: WARMUP_S });
   const on: Awaited<ReturnType<typeof load>>[] = [];
   const off: Awaited<ReturnType<typeof load>>[] = [];
+  const cpuOn: number[] = [];
+  const cpuOff: number[] = [];
+  /** One run, with the server's CPU time per request it answered. */
+  const run = async (child: ChildProcess, url: string, runs: typeof on, cpu: number[]) => {
+    const before = cpuMsOf(child);
+    const result = await load(url, { method, seconds });
+    cpu.push((cpuMsOf(child) - before) / Math.max(1, result.total));
+    runs.push(result);
+  };
   for (let round = 0; round < LIMITS_ROUNDS; round++) {
-    const runOn = async () => on.push(await load(`${base}${onPath}`, { method, seconds }));
-    const runOff = async () => off.push(await load(`${limitsOffBase}${offPath}`, { method, seconds }));
+    const runOn = () => run(server, `${base}${onPath}`, on, cpuOn);
+    const runOff = () => run(limitsOff!, `${limitsOffBase}${offPath}`, off, cpuOff);
     if (round % 2 === 0) await runOff().then(runOn);
     else await runOn().then(runOff);
   }
   const both = (runs: Awaited<ReturnType<typeof load>>[]) => ({
-    rps: runs.reduce((sum, run) => sum + run.rps, 0) / runs.length,
-    p99: Math.max(...runs.map((run) => run.p99)),
-    errors: runs.reduce((sum, run) => sum + run.errors, 0),
+    rps: runs.reduce((sum, one) => sum + one.rps, 0) / runs.length,
+    p99: Math.max(...runs.map((one) => one.p99)),
+    errors: runs.reduce((sum, one) => sum + one.errors, 0),
   });
-  return { on: both(on), off: both(off), ratio: median(on.map((run, round) => run.rps / off[round]!.rps)) };
+  return {
+    on: both(on),
+    off: both(off),
+    ratio: median(on.map((one, round) => one.rps / off[round]!.rps)),
+    // The verdict's figure: limits-off CPU per request over limits-on (100% = the limits cost nothing).
+    cpuRatio: median(cpuOn.map((one, round) => cpuOff[round]! / one)),
+    cpuOnUs: median(cpuOn) * 1000,
+  };
 }
 
 async function post(pathAndQuery: string, body: unknown = {}, origin = base) {
@@ -404,13 +434,13 @@ try {
     `database: ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite (embedded)'}; ${CONNECTIONS} connections, ${DURATION_S} s each, loopback`,
   );
   console.log(
-    'endpoint                         |   req/s | p99 ms | bare req/s | bare p99 | ratio | target | limits off req/s | on/off',
+    'endpoint                         |   req/s | p99 ms | bare req/s | bare p99 | ratio | target | limits off req/s | on/off | CPU/req on | CPU off/on',
   );
   let allMet = true;
   const row = (
     name: string,
-    real: Awaited<ReturnType<typeof load>>,
-    reference: Awaited<ReturnType<typeof load>>,
+    real: { rps: number; p99: number; errors: number },
+    reference: { rps: number; p99: number },
     target: string,
     met: boolean,
     limits = '',
@@ -418,7 +448,7 @@ try {
     console.log(
       `${name.padEnd(32)} | ${real.rps.toFixed(0).padStart(7)} | ${String(real.p99).padStart(6)} | ${reference.rps.toFixed(0).padStart(10)} | ${String(reference.p99).padStart(8)} | ${((real.rps / reference.rps) * 100).toFixed(0).padStart(4)}% | ${target} ${met ? 'met' : 'NOT MET'}${real.errors ? ` (${real.errors} errors)` : ''}${limits}`,
     );
-  const limitsCost: { name: string; ratio: number; cached: boolean }[] = [];
+  const limitsCost: { name: string; ratio: number; cpuRatio: number; cached: boolean }[] = [];
   for (const endpoint of endpoints) {
     const query = queryOf(endpoint) ? `?${queryOf(endpoint)}` : '';
     const { method } = endpoint;
@@ -429,10 +459,12 @@ try {
       on: real,
       off,
       ratio,
+      cpuRatio,
+      cpuOnUs,
     } = await loadBoth(`${endpoint.path}${query}`, `${endpoint.path}${offQuery}`, method);
     const cached = endpoint.cached === true;
-    limitsCost.push({ name: endpoint.name, ratio, cached });
-    const limitsMet = !cached || (ratio >= LIMITS_COST_TARGET && off.errors === 0);
+    limitsCost.push({ name: endpoint.name, ratio, cpuRatio, cached });
+    const limitsMet = !cached || (cpuRatio >= LIMITS_COST_TARGET && off.errors === 0);
     const met =
       real.rps / reference.rps >= endpoint.target &&
       real.p99 < endpoint.p99 &&
@@ -440,12 +472,14 @@ try {
       limitsMet;
     allMet &&= met;
     const target = `${endpoint.target > 0 ? `≥${endpoint.target * 100}% ` : ''}p99<${endpoint.p99}`;
-    const limits = ` | ${off.rps.toFixed(0).padStart(16)} | ${(ratio * 100).toFixed(1).padStart(5)}%${cached ? ` (≥${LIMITS_COST_TARGET * 100}% ${limitsMet ? 'met' : 'NOT MET'})` : ''}`;
+    const limits = ` | ${off.rps.toFixed(0).padStart(16)} | ${(ratio * 100).toFixed(1).padStart(5)}% | ${cpuOnUs.toFixed(0).padStart(6)} µs | ${(cpuRatio * 100).toFixed(1).padStart(5)}%${cached ? ` (≥${LIMITS_COST_TARGET * 100}% ${limitsMet ? 'met' : 'NOT MET'})` : ''}`;
     row(endpoint.name, real, reference, target, met, limits);
   }
-  const cachedRatios = limitsCost.filter((entry) => entry.cached).map((entry) => entry.ratio);
+  const cached = limitsCost.filter((entry) => entry.cached);
+  const cachedRatios = cached.map((entry) => entry.ratio);
+  const cachedCpu = cached.map((entry) => entry.cpuRatio);
   console.log(
-    `rate limits on vs off, cached endpoints: median ${(median(cachedRatios) * 100).toFixed(1)}%, lowest ${(Math.min(...cachedRatios) * 100).toFixed(1)}% of the limits-off requests per second (target ≥${LIMITS_COST_TARGET * 100}%)`,
+    `rate limits on vs off, cached endpoints: requests per second median ${(median(cachedRatios) * 100).toFixed(1)}%, lowest ${(Math.min(...cachedRatios) * 100).toFixed(1)}% (the machine's load shows here); server CPU per request (limits-off over limits-on, the verdict) median ${(median(cachedCpu) * 100).toFixed(1)}%, lowest ${(Math.min(...cachedCpu) * 100).toFixed(1)}% (target ≥${LIMITS_COST_TARGET * 100}%)`,
   );
   if (limitsOff) await stop(limitsOff);
 
