@@ -216,7 +216,7 @@ export const AdLinkInputSchema = z.discriminatedUnion('type', [
   z
     .object({
       type: z.literal('url'),
-      url: z.string().trim().max(SETTINGS_LINK_MAX, 'feed_too_long').refine(isWebUrl, 'feed_link_url'),
+      url: z.string().trim().max(SETTINGS_LINK_MAX, 'feed_too_long').refine(isWebUrl, 'feed_link_invalid'),
     })
     .strict(),
   z.object({ type: z.enum(['vip', 'newvip', 'share', 'email', 'none']) }).strict(),

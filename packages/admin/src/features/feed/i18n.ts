@@ -149,6 +149,7 @@ export const feedCn = {
   feed_layout_unknown: '未知版式',
   feed_type_fixed: '不能移到其他首页',
   feed_ad_no_block: '只有区块内广告需要选择区块',
+  feed_link_invalid: '请输入以 http:// 或 https:// 开头的网址',
 } as const;
 
 export const feedTw: Record<keyof typeof feedCn, string> = {
@@ -298,4 +299,5 @@ export const feedTw: Record<keyof typeof feedCn, string> = {
   feed_layout_unknown: '未知版型',
   feed_type_fixed: '不能移到其他首頁',
   feed_ad_no_block: '只有區塊內廣告需要選擇區塊',
+  feed_link_invalid: '請輸入以 http:// 或 https:// 開頭的網址',
 };
