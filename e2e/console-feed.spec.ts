@@ -48,7 +48,7 @@ const saveButton = (page: Page) =>
   page.locator('.ant-modal-footer').getByRole('button', { name: /^保\s*存$/ });
 
 describe('console: the Recommend feed', () => {
-  let pickedTitles: string[] = [];
+  const pickedTitles: string[] = [];
 
   it('an editor adds a block of picked videos and drags it to the top', async () => {
     await editor.goto(`${baseUrl}/admin/feed`);
