@@ -23,9 +23,22 @@ const BANNER_TITLE = 'E2E 横幅';
 let browser: Browser;
 let editor: Page;
 let bannerFile: string;
-const made: { blockId?: number; adId?: number } = {};
+
+/** Removes this spec's block and banner (also those a stopped earlier run left behind). */
+async function removeOurs() {
+  const call = await asOwner();
+  const [blocks, ads] = await Promise.all([
+    call<{ items: { id: number; title: string }[] }>('GET', '/feed/blocks?type=original'),
+    call<{ items: { id: number; title: string }[] }>('GET', '/feed/ads?type=original'),
+  ]);
+  for (const ad of ads.items.filter((item) => item.title === BANNER_TITLE))
+    await call('DELETE', `/feed/ads/${ad.id}`);
+  for (const block of blocks.items.filter((item) => item.title === BLOCK_TITLE))
+    await call('DELETE', `/feed/blocks/${block.id}`);
+}
 
 beforeAll(async () => {
+  await removeOurs();
   browser = await launchChromium();
   editor = (await consolePage(browser, 'editor')).page;
   // A real 750×320 picture, as an operator uploads one.
@@ -38,9 +51,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  const call = await asOwner();
-  if (made.adId) await call('DELETE', `/feed/ads/${made.adId}`).catch(() => undefined);
-  if (made.blockId) await call('DELETE', `/feed/blocks/${made.blockId}`).catch(() => undefined);
+  await removeOurs();
   await browser?.close();
 });
 
@@ -79,10 +90,6 @@ describe('console: the Recommend feed', () => {
     const rows = editor.getByTestId('feed-row');
     await expect.poll(() => rows.count()).toBe(rowsBefore + 1);
     await expect.poll(() => rows.last().innerText()).toContain(BLOCK_TITLE);
-    const blocks = await (
-      await asOwner()
-    )<{ items: { id: number; title: string }[] }>('GET', '/feed/blocks?type=original');
-    made.blockId = blocks.items.find((block) => block.title === BLOCK_TITLE)?.id;
 
     // Drag by its handle to above the first row.
     const handle = editor.getByRole('button', { name: `拖动排序：${BLOCK_TITLE}` });
@@ -129,8 +136,16 @@ describe('console: the Recommend feed', () => {
     // Keyboard ordering: Space lifts the row, arrows move it, Space drops it.
     const handle = editor.getByRole('button', { name: `拖动排序：${BANNER_TITLE}` });
     await handle.focus();
+    // Each step is announced to screen readers; the next key waits for the announcement.
+    const announced = editor.locator('[id^="DndLiveRegion"]');
     await editor.keyboard.press('Space');
-    for (let step = 1; step < count; step++) await editor.keyboard.press('ArrowUp');
+    await expect
+      .poll(() => announced.innerText())
+      .toMatch(new RegExp(`已拿起 ${BANNER_TITLE}|${BANNER_TITLE} 移到第 ${count} 位`));
+    for (let position = count - 1; position >= 1; position--) {
+      await editor.keyboard.press('ArrowUp');
+      await expect.poll(() => announced.innerText()).toContain(`移到第 ${position} 位`);
+    }
     await editor.keyboard.press('Space');
     await expect.poll(() => rows.first().innerText()).toContain(BANNER_TITLE);
     await editor.getByRole('button', { name: /^保存顺序$/ }).click();
@@ -139,7 +154,6 @@ describe('console: the Recommend feed', () => {
       await asOwner()
     )<{ items: { id: number; title: string; linkValue: string }[] }>('GET', '/feed/ads?type=original');
     const banner = ads.items.find((ad) => ad.title === BANNER_TITLE)!;
-    made.adId = banner.id;
     expect(banner.linkValue).toBe('https://example.com/e2e');
 
     const preview = editor.getByTestId('feed-preview');

@@ -74,6 +74,7 @@ export function FeedPage() {
       <div className="feed-layout">
         <div className="feed-layout__main">
           <Tabs
+            destroyOnHidden
             items={[
               { key: 'blocks', label: t('feed_tab_blocks'), children: <BlocksTab {...tab} /> },
               { key: 'ads', label: t('feed_tab_ads'), children: <AdsTab {...tab} /> },
