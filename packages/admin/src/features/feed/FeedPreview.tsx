@@ -1,5 +1,6 @@
 import type { Category, VideoType } from '@app/contract';
 import type { ConsoleAd, ConsoleBlock, ConsoleMenu, Picked } from '@app/contract/console/feed';
+import { SearchOutlined } from '@ant-design/icons';
 import { Segmented, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +13,7 @@ const FIRST_SCREEN_LAYOUTS = new Set([1, 12]);
 const SIDE_TABS = {
   long: ['feed_categories', 'feed_actors'],
   short: ['feed_categories', 'feed_actors'],
-  original: ['feed_studios'],
+  original: ['feed_preview_publisher'],
 } as const;
 const HOT_CATEGORIES = 4;
 
@@ -107,7 +108,9 @@ export function FeedPreview({
       </div>
       <div className="pv-frame" data-testid="feed-preview" aria-label={t('feed_preview')}>
         <div className="pv-bar">
-          <span className="pv-search">🔍 {t('feed_preview_search')}</span>
+          <span className="pv-search">
+            <SearchOutlined /> {t('feed_preview_search')}
+          </span>
         </div>
         <div className="pv-tabs">
           {tabs.map((tab, index) => (
