@@ -1,5 +1,6 @@
 import {
   ApiOutlined,
+  AppstoreOutlined,
   AuditOutlined,
   DashboardOutlined,
   DollarOutlined,
@@ -31,6 +32,7 @@ const ReportsPage = page(() => import('../features/support/ReportsPage.tsx'), 'R
 const UsersPage = page(() => import('../features/support/UsersPage.tsx'), 'UsersPage');
 const LinesPage = page(() => import('../features/settings/LinesPage.tsx'), 'LinesPage');
 const SettingsPage = page(() => import('../features/settings/SettingsPage.tsx'), 'SettingsPage');
+const FeedPage = page(() => import('../features/feed/FeedPage.tsx'), 'FeedPage');
 
 /**
  * The console's sections: each is a menu entry and a page (path under /admin), reached by the
@@ -95,6 +97,14 @@ export const sections: ConsoleSection[] = [
     roles: ['support'],
     element: <UsersPage />,
     icon: <UserOutlined />,
+  },
+  // Catalogue presentation (issue 24, c3): menus, feed blocks, banners and feed ads.
+  {
+    path: 'feed',
+    menuKey: 'menu_feed',
+    roles: ['owner', 'editor'],
+    element: <FeedPage />,
+    icon: <AppstoreOutlined />,
   },
   // App settings and host lines (h23c); only an owner saves lines (the page says so to an editor).
   {

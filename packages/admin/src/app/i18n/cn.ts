@@ -5,6 +5,7 @@
  */
 import { rewardsSupportCn } from './rewards-support.ts';
 import { settingsCn } from '../../features/settings/i18n.ts';
+import { feedCn } from '../../features/feed/i18n.ts';
 
 export const cn = {
   // ── Shell ──
@@ -236,6 +237,8 @@ export const cn = {
   ...rewardsSupportCn,
   // ── App settings and host lines (h23c): features/settings/i18n.ts ──
   ...settingsCn,
+  // ── Catalogue presentation (issue 24, c3): features/feed/i18n.ts ──
+  ...feedCn,
   // ── Dashboard (h23b) ──
   menu_dashboard: '数据概览',
   dashboard_period_today: '今日',

@@ -1,6 +1,7 @@
 import { settingsTw } from '../../features/settings/i18n.ts';
 import type { MessageKey } from './cn.ts';
 import { rewardsSupportTw } from './rewards-support.ts';
+import { feedTw } from '../../features/feed/i18n.ts';
 
 /** Traditional Chinese with Taiwan wording (locale `tw`): the same keys as cn.ts. */
 export const tw: Record<MessageKey, string> = {
@@ -232,6 +233,8 @@ export const tw: Record<MessageKey, string> = {
   ...rewardsSupportTw,
   // ── App settings and host lines (h23c): features/settings/i18n.ts ──
   ...settingsTw,
+  // ── Catalogue presentation (issue 24, c3): features/feed/i18n.ts ──
+  ...feedTw,
   // ── Dashboard (h23b) ──
   menu_dashboard: '資料總覽',
   dashboard_period_today: '今日',

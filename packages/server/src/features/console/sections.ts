@@ -7,6 +7,7 @@ import { operatorsRoutes } from '../operators/operators.routes.ts';
 import { consoleRewardsRoutes } from '../console-rewards/console-rewards.routes.ts';
 import { consoleSupportRoutes } from '../console-support/console-support.routes.ts';
 import type { ConsoleSectionOptions } from './console.plugin.ts';
+import { consoleFeedRoutes } from '../console-feed/console-feed.routes.ts';
 
 /**
  * Every section of the console API, registered under /admin/api by console.plugin.ts. Each
@@ -21,4 +22,5 @@ export const consoleSections: FastifyPluginAsyncZod<ConsoleSectionOptions>[] = [
   consoleSupportRoutes,
   consoleSettingsRoutes,
   dashboardRoutes,
+  consoleFeedRoutes,
 ];

@@ -905,6 +905,19 @@ const migrations: Record<string, Migration> = {
       );
     },
   },
+  '024_console_feed': {
+    // Feed ads (issue 24): an ad may show inside one block of the Recommend feed; it goes with
+    // its block. Each home reads its feed ads in one index scan.
+    async up(db: Kysely<unknown>) {
+      await runStatements(
+        db,
+        `
+        alter table ads add column block_id integer references recommend_blocks (id) on delete cascade;
+        create index ads_block on ads (block_id, sort, id) where block_id is not null
+      `,
+      );
+    },
+  },
 };
 
 /** The catalogue columns a user reads, each with a `<column>_tw` beside it (migration 014). */

@@ -139,6 +139,7 @@ export interface Database {
     image: string;
     link: string;
     sort: Generated<number>;
+    block_id: number | null;
   };
   keywords: {
     id: Generated<number>;
