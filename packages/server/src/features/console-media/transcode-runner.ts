@@ -171,6 +171,8 @@ export function createTranscodeRunner(options: RunnerOptions) {
       placed.hls = finalHls;
       await writing;
       if (lost || controller.signal.aborted) throw new Error('stopped');
+      // Only the plain frames are left in the work folder: gone before the job counts as done.
+      await fs.rm(workDir, { recursive: true, force: true });
 
       // One transaction makes the asset, its keys, the (unpublished) video and the job's end: a
       // process killed before it commits leaves no video, and the next attempt starts clean.
