@@ -1,5 +1,6 @@
 import {
   ApiOutlined,
+  CloudUploadOutlined,
   AuditOutlined,
   DashboardOutlined,
   DollarOutlined,
@@ -31,6 +32,7 @@ const ReportsPage = page(() => import('../features/support/ReportsPage.tsx'), 'R
 const UsersPage = page(() => import('../features/support/UsersPage.tsx'), 'UsersPage');
 const LinesPage = page(() => import('../features/settings/LinesPage.tsx'), 'LinesPage');
 const SettingsPage = page(() => import('../features/settings/SettingsPage.tsx'), 'SettingsPage');
+const UploadPage = page(() => import('../features/media/UploadPage.tsx'), 'UploadPage');
 
 /**
  * The console's sections: each is a menu entry and a page (path under /admin), reached by the
@@ -110,6 +112,14 @@ export const sections: ConsoleSection[] = [
     roles: ['owner', 'editor'],
     element: <LinesPage />,
     icon: <ApiOutlined />,
+  },
+  // Upload and transcode (issue 24, c1): the catalogue is the owner's and the editors'.
+  {
+    path: 'media-upload',
+    menuKey: 'menu_media_upload',
+    roles: ['editor'],
+    element: <UploadPage />,
+    icon: <CloudUploadOutlined />,
   },
   {
     path: 'operators',

@@ -25,9 +25,11 @@ beforeAll(async () => {
   });
   work = await fs.mkdtemp(path.join(os.tmpdir(), 'transcode-restart-'));
   // Long and large enough that the kill lands while ffmpeg works.
-  [clip] = await makeDemoClips(work, [
-    { title: 'Restart', pattern: 'testsrc2', seconds: 20, width: 640, height: 360 },
-  ]);
+  clip = (
+    await makeDemoClips(work, [
+      { title: 'Restart', pattern: 'testsrc2', seconds: 20, width: 640, height: 360 },
+    ])
+  )[0]!;
 }, 120_000);
 afterAll(async () => {
   await data.remove();
