@@ -1,6 +1,7 @@
 import {
   ApiOutlined,
   AppstoreOutlined,
+  CloudUploadOutlined,
   AuditOutlined,
   DashboardOutlined,
   DollarOutlined,
@@ -33,6 +34,7 @@ const UsersPage = page(() => import('../features/support/UsersPage.tsx'), 'Users
 const LinesPage = page(() => import('../features/settings/LinesPage.tsx'), 'LinesPage');
 const SettingsPage = page(() => import('../features/settings/SettingsPage.tsx'), 'SettingsPage');
 const FeedPage = page(() => import('../features/feed/FeedPage.tsx'), 'FeedPage');
+const UploadPage = page(() => import('../features/media/UploadPage.tsx'), 'UploadPage');
 
 /**
  * The console's sections: each is a menu entry and a page (path under /admin), reached by the
@@ -120,6 +122,14 @@ export const sections: ConsoleSection[] = [
     roles: ['owner', 'editor'],
     element: <LinesPage />,
     icon: <ApiOutlined />,
+  },
+  // Upload and transcode (issue 24, c1): the catalogue is the owner's and the editors'.
+  {
+    path: 'media-upload',
+    menuKey: 'menu_media_upload',
+    roles: ['editor'],
+    element: <UploadPage />,
+    icon: <CloudUploadOutlined />,
   },
   {
     path: 'operators',

@@ -6,6 +6,7 @@
 import { rewardsSupportCn } from './rewards-support.ts';
 import { settingsCn } from '../../features/settings/i18n.ts';
 import { feedCn } from '../../features/feed/i18n.ts';
+import { mediaCn } from '../../features/media/i18n.ts';
 
 export const cn = {
   // ── Shell ──
@@ -278,6 +279,8 @@ export const cn = {
   dashboard_event_userinfo_get_fail: '获取用户信息失败',
   dashboard_event_menu_get_fail: '获取菜单失败',
   dashboard_event_advert_get_fail: '获取广告失败',
+  // ── Upload and transcode (issue 24, c1): features/media/i18n.ts ──
+  ...mediaCn,
 } as const;
 
 export type MessageKey = keyof typeof cn;

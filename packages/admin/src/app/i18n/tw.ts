@@ -1,4 +1,5 @@
 import { settingsTw } from '../../features/settings/i18n.ts';
+import { mediaTw } from '../../features/media/i18n.ts';
 import type { MessageKey } from './cn.ts';
 import { rewardsSupportTw } from './rewards-support.ts';
 import { feedTw } from '../../features/feed/i18n.ts';
@@ -274,4 +275,6 @@ export const tw: Record<MessageKey, string> = {
   dashboard_event_userinfo_get_fail: '取得使用者資訊失敗',
   dashboard_event_menu_get_fail: '取得選單失敗',
   dashboard_event_advert_get_fail: '取得廣告失敗',
+  // ── Upload and transcode (issue 24, c1): features/media/i18n.ts ──
+  ...mediaTw,
 };

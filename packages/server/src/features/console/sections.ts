@@ -6,6 +6,7 @@ import { auditRoutes } from '../operators/audit.routes.ts';
 import { operatorsRoutes } from '../operators/operators.routes.ts';
 import { consoleRewardsRoutes } from '../console-rewards/console-rewards.routes.ts';
 import { consoleSupportRoutes } from '../console-support/console-support.routes.ts';
+import { consoleMediaRoutes } from '../console-media/console-media.routes.ts';
 import type { ConsoleSectionOptions } from './console.plugin.ts';
 import { consoleFeedRoutes } from '../console-feed/console-feed.routes.ts';
 
@@ -23,4 +24,5 @@ export const consoleSections: FastifyPluginAsyncZod<ConsoleSectionOptions>[] = [
   consoleSettingsRoutes,
   dashboardRoutes,
   consoleFeedRoutes,
+  consoleMediaRoutes,
 ];

@@ -375,4 +375,31 @@ export interface Database {
     before: ColumnType<unknown, string | null, never>;
     after: ColumnType<unknown, string | null, never>;
   };
+  /** Uploads and transcode jobs of the console (migration 022). */
+  transcode_jobs: {
+    id: Generated<number>;
+    upload_id: string | null;
+    operator_id: number | null;
+    source_file: string;
+    keep_source: Generated<boolean>;
+    file_name: string;
+    size_bytes: number;
+    title: string;
+    type: 'long' | 'short' | 'original';
+    asset_id: string;
+    state: 'uploading' | 'queued' | 'running' | 'done' | 'failed';
+    stage: string | null;
+    percent: Generated<number>;
+    eta_s: number | null;
+    failure: string | null;
+    failure_detail: string | null;
+    attempts: Generated<number>;
+    claim: string | null;
+    lease_until: Date | null;
+    video_id: number | null;
+    covers: ColumnType<{ cover: string; thumb: string }[], string | undefined, string>;
+    created_at: Timestamp;
+    updated_at: Timestamp;
+    finished_at: Date | null;
+  };
 }
