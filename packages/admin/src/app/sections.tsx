@@ -1,5 +1,7 @@
 import {
   ApiOutlined,
+  AppstoreOutlined,
+  VideoCameraOutlined,
   AuditOutlined,
   DashboardOutlined,
   DollarOutlined,
@@ -31,6 +33,8 @@ const ReportsPage = page(() => import('../features/support/ReportsPage.tsx'), 'R
 const UsersPage = page(() => import('../features/support/UsersPage.tsx'), 'UsersPage');
 const LinesPage = page(() => import('../features/settings/LinesPage.tsx'), 'LinesPage');
 const SettingsPage = page(() => import('../features/settings/SettingsPage.tsx'), 'SettingsPage');
+const VideosPage = page(() => import('../features/catalogue/VideosPage.tsx'), 'VideosPage');
+const CataloguePage = page(() => import('../features/catalogue/CataloguePage.tsx'), 'CataloguePage');
 
 /**
  * The console's sections: each is a menu entry and a page (path under /admin), reached by the
@@ -110,6 +114,21 @@ export const sections: ConsoleSection[] = [
     roles: ['owner', 'editor'],
     element: <LinesPage />,
     icon: <ApiOutlined />,
+  },
+  // Catalogue management, entity side (issue 24, c2): content the app shows, owners and editors.
+  {
+    path: 'videos',
+    menuKey: 'menu_videos',
+    roles: ['owner', 'editor'],
+    element: <VideosPage />,
+    icon: <VideoCameraOutlined />,
+  },
+  {
+    path: 'catalogue',
+    menuKey: 'menu_catalogue',
+    roles: ['owner', 'editor'],
+    element: <CataloguePage />,
+    icon: <AppstoreOutlined />,
   },
   {
     path: 'operators',

@@ -5,6 +5,7 @@
  */
 import { rewardsSupportCn } from './rewards-support.ts';
 import { settingsCn } from '../../features/settings/i18n.ts';
+import { catalogueCn } from '../../features/catalogue/i18n.ts';
 
 export const cn = {
   // ── Shell ──
@@ -275,6 +276,8 @@ export const cn = {
   dashboard_event_userinfo_get_fail: '获取用户信息失败',
   dashboard_event_menu_get_fail: '获取菜单失败',
   dashboard_event_advert_get_fail: '获取广告失败',
+  // ── Catalogue management (issue 24, c2): features/catalogue/i18n.ts ──
+  ...catalogueCn,
 } as const;
 
 export type MessageKey = keyof typeof cn;

@@ -1,4 +1,5 @@
 import { settingsTw } from '../../features/settings/i18n.ts';
+import { catalogueTw } from '../../features/catalogue/i18n.ts';
 import type { MessageKey } from './cn.ts';
 import { rewardsSupportTw } from './rewards-support.ts';
 
@@ -271,4 +272,6 @@ export const tw: Record<MessageKey, string> = {
   dashboard_event_userinfo_get_fail: '取得使用者資訊失敗',
   dashboard_event_menu_get_fail: '取得選單失敗',
   dashboard_event_advert_get_fail: '取得廣告失敗',
+  // ── Catalogue management (issue 24, c2): features/catalogue/i18n.ts ──
+  ...catalogueTw,
 };

@@ -6,6 +6,7 @@ import { auditRoutes } from '../operators/audit.routes.ts';
 import { operatorsRoutes } from '../operators/operators.routes.ts';
 import { consoleRewardsRoutes } from '../console-rewards/console-rewards.routes.ts';
 import { consoleSupportRoutes } from '../console-support/console-support.routes.ts';
+import { consoleCatalogueRoutes } from '../console-catalogue/console-catalogue.routes.ts';
 import type { ConsoleSectionOptions } from './console.plugin.ts';
 
 /**
@@ -21,4 +22,5 @@ export const consoleSections: FastifyPluginAsyncZod<ConsoleSectionOptions>[] = [
   consoleSupportRoutes,
   consoleSettingsRoutes,
   dashboardRoutes,
+  consoleCatalogueRoutes,
 ];

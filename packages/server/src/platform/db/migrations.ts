@@ -905,6 +905,22 @@ const migrations: Record<string, Migration> = {
       );
     },
   },
+  '023_console_catalogue': {
+    // The console's video list (issue 24) reads each type on that type's own indexes (newest first,
+    // by views, per studio, per creator, the trigram search). Unpublished videos are few among
+    // hundreds of thousands: "not published" walks their own index instead of the whole catalogue.
+    async up(db: Kysely<unknown>) {
+      await runStatements(
+        db,
+        `
+        create index videos_unpublished_time on videos (type, upload_date desc, id desc)
+          where unpublished_at is not null;
+        create index videos_unpublished_views on videos (type, views desc, id desc)
+          where unpublished_at is not null
+      `,
+      );
+    },
+  },
 };
 
 /** The catalogue columns a user reads, each with a `<column>_tw` beside it (migration 014). */
