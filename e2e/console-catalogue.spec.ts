@@ -33,16 +33,21 @@ afterAll(async () => browser?.close());
 const saveButton = (scope: Page | Locator) => scope.getByRole('button', { name: /^保\s*存$/ });
 const saved = () => page.getByText('已保存，应用会在几秒内显示新内容').last().waitFor();
 
-/** Picks `text` in the antd select named `label` within `scope`, typing it first to search. */
-async function pick(scope: Page | Locator, label: string, text: string, search = true) {
+/**
+ * Picks `text` in the antd select named `label` within `scope`: types it to search, and takes the
+ * option once it is offered (remote pickers ask the server).
+ */
+async function pick(scope: Page | Locator, label: string, text: string) {
   const box = scope.getByRole('combobox', { name: label, exact: true });
   await box.click();
-  if (search) await box.fill(text);
+  await box.fill(text);
   await page
     .locator('.ant-select-dropdown:visible .ant-select-item-option')
     .filter({ hasText: text })
     .first()
     .click();
+  // The choice shows in the box (the open list is drawn outside the form, at the page's end).
+  await expect.poll(() => scope.locator('form, [role=search]').first().textContent()).toContain(text);
 }
 
 /** Creates an entity on its tab of the catalogue page with a name and an uploaded picture. */
@@ -59,7 +64,12 @@ async function create(tab: string, button: string, name: string, fill: (dialog: 
   await expect.poll(() => dialog.locator('img.catalogue-image').getAttribute('src')).toMatch(/^blob:/);
   await fill(dialog);
   await saveButton(dialog).click();
+  await dialog.waitFor({ state: 'hidden' });
   await saved();
+  // The newest first (or in the operator's order): found by its name either way.
+  const search = page.getByLabel('按名称搜索');
+  await search.fill(name);
+  await search.press('Enter');
   await page.getByRole('cell', { name }).first().waitFor();
 }
 
@@ -84,7 +94,7 @@ describe('console: catalogue management', () => {
     await page.getByRole('menuitem', { name: '视频管理' }).click();
     const table = page.locator('.ant-table-tbody');
     await table.locator('tr.ant-table-row').first().waitFor();
-    await pick(page, '类型', '短视频', false);
+    await pick(page, '类型', '短视频');
     const search = page.getByLabel('搜索标题、标签或演员');
     await search.fill(target.titleCn);
     await search.press('Enter');
@@ -94,13 +104,14 @@ describe('console: catalogue management', () => {
     await page.screenshot({ path: screenshotPath('console-catalogue-videos-found') });
 
     await row.getByRole('button', { name: `编辑 ${target.titleCn}` }).click();
-    const drawer = page.locator('.ant-drawer-content');
+    const drawer = page.getByRole('dialog').filter({ hasText: '编辑视频' });
     await drawer.getByLabel('中文标题', { exact: true }).fill(TITLE);
     await pick(drawer, '演员', ACTOR);
     await pick(drawer, '分类', CATEGORY);
-    await page.keyboard.press('Escape');
+    await drawer.getByText('编辑视频', { exact: true }).click(); // closes the open list
     await page.screenshot({ path: screenshotPath('console-catalogue-edit') });
     await saveButton(drawer).click();
+    await drawer.waitFor({ state: 'hidden' });
     await saved();
     // The list shows the new title and its Traditional.
     await search.fill(TITLE);
@@ -134,6 +145,7 @@ describe('console: catalogue management', () => {
         )
         .toBe(240);
       await expect.poll(() => phone.page.getByTestId('info-panel').textContent()).toContain(category);
+      await actor.scrollIntoViewIfNeeded();
       await shot(phone.page, `console-catalogue-phone-play-${locale}`);
       await phone.context.close();
     }

@@ -144,6 +144,7 @@ function ActorsTab() {
   return (
     <EntityTab<ConsoleActor, z.input<typeof ActorInputSchema>>
       path="actors"
+      order="desc"
       newLabel="catalogue_new_actor"
       typeFilter
       nameOf={(item) => item.name}
@@ -211,6 +212,7 @@ function StudiosTab() {
   return (
     <EntityTab<ConsoleStudio, z.input<typeof StudioInputSchema>>
       path="studios"
+      order="desc"
       newLabel="catalogue_new_studio"
       typeFilter={false}
       nameOf={(item) => item.name}
@@ -247,6 +249,7 @@ function CreatorsTab() {
   return (
     <EntityTab<ConsoleCreator, z.input<typeof CreatorInputSchema>>
       path="creators"
+      order="desc"
       newLabel="catalogue_new_creator"
       typeFilter={false}
       nameOf={(item) => item.name}

@@ -30,6 +30,7 @@ export function EntityTab<T extends Entity, F extends object>({
   emptyForm,
   toBody = (values) => values,
   sort = 'id',
+  order = 'asc',
 }: {
   path: EntityPath;
   columns: ColumnsType<T>;
@@ -41,10 +42,12 @@ export function EntityTab<T extends Entity, F extends object>({
   emptyForm: F;
   toBody?: (values: F) => unknown;
   sort?: string;
+  /** Lists without an order of their own show the newest first. */
+  order?: 'asc' | 'desc';
 }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const list = useConsoleList<T>(`/catalogue/${path}`, { sort, order: 'asc' });
+  const list = useConsoleList<T>(`/catalogue/${path}`, { sort, order });
   const [type, setType] = useState<VideoType>();
   const [q, setQ] = useState('');
   const [editing, setEditing] = useState<T | 'new' | null>(null);
@@ -52,12 +55,11 @@ export function EntityTab<T extends Entity, F extends object>({
   const [formError, setFormError] = useState<string | null>(null);
   const [form] = Form.useForm<F>();
 
+  const [initial, setInitial] = useState<F>(emptyForm);
+  /** The dialog's form is made afresh for each opening, from the item's values. */
   const open = (item: T | 'new') => {
     setFormError(null);
-    form.resetFields();
-    form.setFieldsValue(
-      (item === 'new' ? emptyForm : toForm(item)) as Parameters<typeof form.setFieldsValue>[0],
-    );
+    setInitial(item === 'new' ? emptyForm : toForm(item));
     setEditing(item);
   };
 
@@ -173,10 +175,15 @@ export function EntityTab<T extends Entity, F extends object>({
         cancelText={t('cancel')}
         confirmLoading={saving}
         destroyOnHidden
-        forceRender
       >
         {formError && <Alert type="error" showIcon message={formError} style={{ marginBottom: 16 }} />}
-        <Form form={form} layout="vertical" onFinish={save} requiredMark={false}>
+        <Form
+          form={form}
+          layout="vertical"
+          onFinish={save}
+          requiredMark={false}
+          initialValues={initial as Record<string, unknown>}
+        >
           {fields}
         </Form>
       </Modal>

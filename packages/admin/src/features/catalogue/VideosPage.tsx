@@ -75,11 +75,12 @@ export function VideosPage() {
     {
       title: t('catalogue_video'),
       key: 'title',
+      width: 360,
       render: (_value, video) => (
         <div className="catalogue-title-cell">
           <CatalogueImage path={video.cover} width={96} height={54} alt={t('catalogue_cover')} />
           <div className="catalogue-title-cell__text">
-            <Typography.Text strong ellipsis style={{ maxWidth: 260 }} data-testid="video-title">
+            <Typography.Text strong ellipsis style={{ maxWidth: 240 }} data-testid="video-title">
               {video.titleCn || video.title}
             </Typography.Text>
             <span className="catalogue-title-cell__sub">
@@ -191,6 +192,8 @@ export function VideosPage() {
         />
         <Select
           allowClear
+          showSearch
+          optionFilterProp="label"
           placeholder={t('catalogue_type')}
           aria-label={t('catalogue_type')}
           style={{ width: 120 }}

@@ -56,20 +56,40 @@ function typePart(type: VideoType, query: VideoListQuery, search: string | undef
      order by ${orderKey(query)} ${direction}, v.id ${direction} limit ${lit(limit)})`;
 }
 
-function typesOf(query: VideoListQuery): readonly VideoType[] {
-  return query.type ? [query.type] : VIDEO_TYPES;
+/**
+ * The types a list must read: the one asked for, narrowed to the type of the category and the types
+ * the actor has videos of. A type with no match at all would otherwise walk its whole index looking.
+ */
+export async function typesToRead(db: Db, query: VideoListQuery): Promise<VideoType[]> {
+  let types: VideoType[] = query.type ? [query.type] : [...VIDEO_TYPES];
+  if (query.categoryId !== undefined) {
+    const category = await db
+      .selectFrom('categories')
+      .select('type')
+      .where('id', '=', query.categoryId)
+      .executeTakeFirst();
+    types = types.filter((type) => type === category?.type);
+  }
+  if (query.actorId !== undefined && types.length > 0) {
+    const { rows } = await sql<{ type: VideoType }>`
+      select distinct v.type from video_actors va join videos v on v.id = va.video_id
+       where va.actor_id = ${query.actorId}`.execute(db);
+    types = types.filter((type) => rows.some((row) => row.type === type));
+  }
+  return types;
 }
 
 /** The ids of one page, in list order. */
 export async function videoPage(
   db: Db,
+  types: readonly VideoType[],
   query: VideoListQuery,
   search: string | undefined,
   offset: number,
   limit: number,
 ): Promise<number[]> {
   const direction = sql.raw(query.order === 'asc' ? 'asc' : 'desc');
-  const parts = typesOf(query).map((type) => typePart(type, query, search, offset + limit));
+  const parts = types.map((type) => typePart(type, query, search, offset + limit));
   const { rows } = await sql<{ id: string | number }>`
     select id from (${sql.join(parts, sql` union all `)}) page
      order by k ${direction}, id ${direction} limit ${lit(limit)} offset ${lit(offset)}`.execute(db);
@@ -79,11 +99,12 @@ export async function videoPage(
 /** How many videos match, counted up to `ceiling` (each type's part stops there). */
 export async function countVideos(
   db: Db,
+  types: readonly VideoType[],
   query: VideoListQuery,
   search: string | undefined,
   ceiling: number,
 ): Promise<number> {
-  const parts = typesOf(query).map((type) => typePart(type, query, search, ceiling));
+  const parts = types.map((type) => typePart(type, query, search, ceiling));
   const { rows } = await sql<{ n: string | number }>`
     select count(*) as n from (${sql.join(parts, sql` union all `)}) matches`.execute(db);
   return Math.min(Number(rows[0]!.n), ceiling);

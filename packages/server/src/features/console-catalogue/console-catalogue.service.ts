@@ -325,9 +325,11 @@ export function createConsoleCatalogueService(ctx: AppContext) {
       const search = query.q ? toSimplified(query.q) : undefined;
       const offset = (query.page - 1) * query.pageSize;
       const ceiling = Math.max(CATALOGUE_COUNT_CEILING, offset + query.pageSize + 1);
+      const types = await queries.typesToRead(db, query);
+      if (types.length === 0) return { items: [], total: 0, totalExact: true };
       const [ids, total] = await Promise.all([
-        queries.videoPage(db, query, search, offset, query.pageSize),
-        queries.countVideos(db, query, search, ceiling),
+        queries.videoPage(db, types, query, search, offset, query.pageSize),
+        queries.countVideos(db, types, query, search, ceiling),
       ]);
       const rows = new Map((await queries.videosByIds(db, ids)).map((row) => [row.id, row]));
       return {
