@@ -113,7 +113,13 @@ function CategoriesTab() {
           render: (type: VideoType) => t(`catalogue_type_${type}`),
         },
         { title: t('catalogue_sort'), dataIndex: 'sort', key: 'sort', sorter: true, width: 90 },
-        { title: t('catalogue_video_count'), dataIndex: 'videoCount', key: 'videos', width: 100 },
+        {
+          title: t('catalogue_video_count'),
+          dataIndex: 'videoCount',
+          key: 'videos',
+          sorter: true,
+          width: 100,
+        },
       ]}
       emptyForm={{ name: '', nameTw: '', type: 'long', image: '', sort: 0 }}
       toForm={(item) => ({

@@ -151,7 +151,7 @@ export function createConsoleCatalogueService(ctx: AppContext) {
     return where;
   }
 
-  /** Orders an entity list can take; anything else is by id (all are small tables but actors' count is kept). */
+  /** Orders an entity list can take; anything else is by id (only actors and categories keep their video count). */
   function entityOrder(entity: Entity, query: EntityListQuery): RawBuilder<unknown> {
     const direction = sql.raw(query.order === 'desc' ? 'desc' : 'asc');
     const id = sql.ref(entity === 'creator' ? 'e.user_id' : 'e.id');
@@ -159,7 +159,7 @@ export function createConsoleCatalogueService(ctx: AppContext) {
     if (query.sort === 'name') return sql`${nameColumn} ${direction}, ${id} ${direction}`;
     if (query.sort === 'sort' && (entity === 'category' || entity === 'keyword'))
       return sql`e.sort ${direction}, ${id} ${direction}`;
-    if (query.sort === 'videos' && entity === 'actor')
+    if (query.sort === 'videos' && (entity === 'actor' || entity === 'category'))
       return sql`e.video_count ${direction}, e.id ${direction}`;
     return sql`${id} ${direction}`;
   }

@@ -508,6 +508,9 @@ describe('catalogue: categories, actors, studios, creators, keywords', () => {
 
     const video = await someVideo('long', 7);
     await api('PATCH', `/videos/${video.id}`, { categoryIds: [category.id] });
+    // The count the console shows (kept by triggers) follows the links.
+    const listed = (await api('GET', `/categories?type=long&q=${encodeURIComponent('深夜剧场')}`)).json();
+    expect(listed.items).toEqual([expect.objectContaining({ id: category.id, videoCount: 1 })]);
     const refused = await api('DELETE', `/categories/${category.id}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toBe('console_in_use_videos');
