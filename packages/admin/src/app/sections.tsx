@@ -2,6 +2,7 @@ import {
   ApiOutlined,
   AppstoreOutlined,
   CloudUploadOutlined,
+  VideoCameraOutlined,
   AuditOutlined,
   DashboardOutlined,
   DollarOutlined,
@@ -9,6 +10,7 @@ import {
   FlagOutlined,
   GiftOutlined,
   ProfileOutlined,
+  TagsOutlined,
   SettingOutlined,
   TeamOutlined,
   UserOutlined,
@@ -35,6 +37,8 @@ const LinesPage = page(() => import('../features/settings/LinesPage.tsx'), 'Line
 const SettingsPage = page(() => import('../features/settings/SettingsPage.tsx'), 'SettingsPage');
 const FeedPage = page(() => import('../features/feed/FeedPage.tsx'), 'FeedPage');
 const UploadPage = page(() => import('../features/media/UploadPage.tsx'), 'UploadPage');
+const VideosPage = page(() => import('../features/catalogue/VideosPage.tsx'), 'VideosPage');
+const CataloguePage = page(() => import('../features/catalogue/CataloguePage.tsx'), 'CataloguePage');
 
 /**
  * The console's sections: each is a menu entry and a page (path under /admin), reached by the
@@ -130,6 +134,21 @@ export const sections: ConsoleSection[] = [
     roles: ['editor'],
     element: <UploadPage />,
     icon: <CloudUploadOutlined />,
+  },
+  // Catalogue management, entity side (issue 24, c2): content the app shows, owners and editors.
+  {
+    path: 'videos',
+    menuKey: 'menu_videos',
+    roles: ['owner', 'editor'],
+    element: <VideosPage />,
+    icon: <VideoCameraOutlined />,
+  },
+  {
+    path: 'catalogue',
+    menuKey: 'menu_catalogue',
+    roles: ['owner', 'editor'],
+    element: <CataloguePage />,
+    icon: <TagsOutlined />,
   },
   {
     path: 'operators',

@@ -7,6 +7,7 @@ import { rewardsSupportCn } from './rewards-support.ts';
 import { settingsCn } from '../../features/settings/i18n.ts';
 import { feedCn } from '../../features/feed/i18n.ts';
 import { mediaCn } from '../../features/media/i18n.ts';
+import { catalogueCn } from '../../features/catalogue/i18n.ts';
 
 export const cn = {
   // ── Shell ──
@@ -281,6 +282,8 @@ export const cn = {
   dashboard_event_advert_get_fail: '获取广告失败',
   // ── Upload and transcode (issue 24, c1): features/media/i18n.ts ──
   ...mediaCn,
+  // ── Catalogue management (issue 24, c2): features/catalogue/i18n.ts ──
+  ...catalogueCn,
 } as const;
 
 export type MessageKey = keyof typeof cn;

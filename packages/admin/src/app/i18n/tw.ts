@@ -1,5 +1,6 @@
 import { settingsTw } from '../../features/settings/i18n.ts';
 import { mediaTw } from '../../features/media/i18n.ts';
+import { catalogueTw } from '../../features/catalogue/i18n.ts';
 import type { MessageKey } from './cn.ts';
 import { rewardsSupportTw } from './rewards-support.ts';
 import { feedTw } from '../../features/feed/i18n.ts';
@@ -277,4 +278,6 @@ export const tw: Record<MessageKey, string> = {
   dashboard_event_advert_get_fail: '取得廣告失敗',
   // ── Upload and transcode (issue 24, c1): features/media/i18n.ts ──
   ...mediaTw,
+  // ── Catalogue management (issue 24, c2): features/catalogue/i18n.ts ──
+  ...catalogueTw,
 };

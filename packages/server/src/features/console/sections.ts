@@ -7,6 +7,7 @@ import { operatorsRoutes } from '../operators/operators.routes.ts';
 import { consoleRewardsRoutes } from '../console-rewards/console-rewards.routes.ts';
 import { consoleSupportRoutes } from '../console-support/console-support.routes.ts';
 import { consoleMediaRoutes } from '../console-media/console-media.routes.ts';
+import { consoleCatalogueRoutes } from '../console-catalogue/console-catalogue.routes.ts';
 import type { ConsoleSectionOptions } from './console.plugin.ts';
 import { consoleFeedRoutes } from '../console-feed/console-feed.routes.ts';
 
@@ -25,4 +26,5 @@ export const consoleSections: FastifyPluginAsyncZod<ConsoleSectionOptions>[] = [
   dashboardRoutes,
   consoleFeedRoutes,
   consoleMediaRoutes,
+  consoleCatalogueRoutes,
 ];

@@ -71,6 +71,8 @@ export interface Database {
     name_tw: string | null;
     image: string;
     sort: Generated<number>;
+    /** Kept by triggers on video_categories (migration 023). */
+    video_count: Generated<number>;
   };
   actors: {
     id: Generated<number>;
