@@ -4,13 +4,14 @@ import { BULK_VIDEOS_MAX, TagSchema } from '@app/contract/console/catalogue';
 import { App, Button, DatePicker, Flex, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { consoleApi, ConsoleError } from '../../app/api.ts';
 import { endOfBusinessDay, formatDateTime, startOfBusinessDay } from '../../app/dates.ts';
 import { messageOf } from '../../app/i18n/index.ts';
 import { useConsoleList } from '../../app/use-list.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { BulkPublishButtons, VideoMediaActions } from '../media/VideoMediaActions.tsx';
 import { useCategories } from './catalogue-api.ts';
 import { CatalogueImage } from './CatalogueImage.tsx';
 import { EntitySelect } from './EntitySelect.tsx';
@@ -26,21 +27,6 @@ interface Filters {
   published?: 'yes' | 'no';
   range?: [Dayjs, Dayjs] | null;
 }
-
-/**
- * Where other sections add their own buttons to a row (publish, covers, delete: the media side) and
- * to the selection bar (bulk publish): each gets the video(s) and a reload. Empty here.
- */
-export interface VideoRowAction {
-  key: string;
-  render: (video: ConsoleVideo, reload: () => void) => ReactNode;
-}
-export interface VideoBulkAction {
-  key: string;
-  render: (ids: number[], reload: () => void) => ReactNode;
-}
-export const videoRowActions: VideoRowAction[] = [];
-export const videoBulkActions: VideoBulkAction[] = [];
 
 /**
  * Videos (issue 24): search and filter the whole catalogue, edit one video in a drawer, change many
@@ -160,7 +146,7 @@ export function VideosPage() {
       title: t('actions'),
       key: 'actions',
       fixed: 'right',
-      width: 120,
+      width: 330,
       render: (_value, video) => (
         <Space wrap>
           <Button
@@ -170,9 +156,7 @@ export function VideosPage() {
           >
             {t('catalogue_edit')}
           </Button>
-          {videoRowActions.map((action) => (
-            <span key={action.key}>{action.render(video, list.reload)}</span>
-          ))}
+          <VideoMediaActions video={video} reload={list.reload} />
         </Space>
       ),
     },
@@ -359,9 +343,7 @@ function BulkBar({
       >
         {t('catalogue_bulk_set_category')}
       </Button>
-      {videoBulkActions.map((action) => (
-        <span key={action.key}>{action.render(ids, onDone)}</span>
-      ))}
+      <BulkPublishButtons ids={ids} reload={onDone} />
       <Button type="link" onClick={onClear}>
         {t('catalogue_bulk_clear')}
       </Button>
