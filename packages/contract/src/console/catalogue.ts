@@ -35,11 +35,12 @@ export const SEARCH_MAX = 100;
 /** Videos one bulk change may name: a console page at its largest. */
 export const BULK_VIDEOS_MAX = 200;
 /**
- * A list's `total` is exact up to this many; beyond, it is at least one past the page asked for
- * (`totalExact: false`), like the app's lists: counting 300,000 matches to show "300,000" costs a
- * full read of the catalogue for a number nobody pages through.
+ * A list's `total` is exact up to this many (ten pages of 20); beyond, it is at least one past the
+ * page asked for (`totalExact: false`), like the app's lists: counting 300,000 matches to show
+ * "300,000" costs a read of the catalogue for a number nobody pages through. How many videos a
+ * category, actor or studio has is exact in its own list.
  */
-export const CATALOGUE_COUNT_CEILING = 1000;
+export const CATALOGUE_COUNT_CEILING = 200;
 
 /** Uploaded pictures (actor and creator avatars, category and studio tiles): checked by their bytes. */
 export const CATALOGUE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;

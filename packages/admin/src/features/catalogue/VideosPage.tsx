@@ -250,7 +250,7 @@ export function VideosPage() {
         pagination={{
           ...list.tableProps.pagination,
           showTotal: (total: number) =>
-            totalExact ? t('total_items', { count: total }) : t('catalogue_total_more', { count: total - 1 }),
+            totalExact ? t('total_items', { count: total }) : t('catalogue_total_more', { count: total }),
         }}
       />
       <VideoEditDrawer
