@@ -146,9 +146,9 @@ export function VideosPage() {
       title: t('actions'),
       key: 'actions',
       fixed: 'right',
-      width: 330,
+      width: 300,
       render: (_value, video) => (
-        <Space wrap>
+        <Space wrap size={4}>
           <Button
             size="small"
             onClick={() => setEditing(video)}
@@ -240,7 +240,7 @@ export function VideosPage() {
         rowKey="id"
         size="middle"
         columns={columns}
-        scroll={{ x: 1400 }}
+        scroll={{ x: 1640 }}
         rowSelection={{
           selectedRowKeys: selected,
           preserveSelectedRowKeys: true,
