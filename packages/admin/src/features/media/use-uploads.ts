@@ -26,6 +26,17 @@ export interface FileUpload {
 /** How far back the speed is measured: long enough to be steady, short enough to follow the link. */
 const SPEED_WINDOW_MS = 5000;
 
+/** The server's refusal key (`{"error": key}`), or network_error when no answer came. */
+function refusalOf(error: Error): string {
+  const body = (error as { originalResponse?: { getBody(): string } | null }).originalResponse?.getBody();
+  try {
+    const key = (JSON.parse(body ?? '') as { error?: unknown }).error;
+    return typeof key === 'string' ? key : 'network_error';
+  } catch {
+    return 'network_error';
+  }
+}
+
 /** A title from the file's name: without its extension, within the limit. */
 function titleOf(name: string): string {
   return (name.replace(/\.[^.]{1,8}$/, '').trim() || name).slice(0, UPLOAD_TITLE_MAX);
@@ -80,11 +91,7 @@ export function useUploads(onFinished: () => void) {
         },
         onError: (error) => {
           clients.current.delete(next.key);
-          const body = (error as { originalResponse?: { getBody(): string } }).originalResponse?.getBody();
-          update(next.key, {
-            state: 'failed',
-            error: body && /^[a-z_]+$/.test(body) ? body : 'network_error',
-          });
+          update(next.key, { state: 'failed', error: refusalOf(error) });
           startNext();
         },
       });

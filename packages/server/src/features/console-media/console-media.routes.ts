@@ -65,6 +65,8 @@ export const consoleMediaRoutes: FastifyPluginAsyncZod<ConsoleSectionOptions> = 
     // The bytes of a PATCH stay unread for the tus server, which streams them to disk.
     scope.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
     const handOver = async (request: FastifyRequest, reply: FastifyReply) => {
+      // The tus server answers a request of another protocol version in plain text: refuse it here.
+      if (request.headers['tus-resumable'] !== '1.0.0') consoleFail(400, 'tus_version');
       uploads.operatorOf.set(request.raw, request.operator);
       reply.hijack();
       await uploads.tus.handle(request.raw, reply.raw);
@@ -99,8 +101,10 @@ export const consoleMediaRoutes: FastifyPluginAsyncZod<ConsoleSectionOptions> = 
       const { id } = request.params as { id: string };
       const row = await ownUpload(request, id);
       if (row.state !== 'uploading') consoleFail(409, 'job_busy');
-      await handOver(request, reply);
-      if (reply.raw.statusCode === 204) await queue.deleteJob(ctx.db, row.id);
+      // tus termination: the row and the bytes go before the answer, so a 204 means gone.
+      await queue.deleteJob(ctx.db, row.id);
+      await uploads.remove(id);
+      return reply.code(204).header('tus-resumable', '1.0.0').send();
     });
   });
 
@@ -131,10 +135,15 @@ export const consoleMediaRoutes: FastifyPluginAsyncZod<ConsoleSectionOptions> = 
       return reply.code(204).send();
     },
   );
-  app.get(TRANSCODE_EVENTS_PATH, { config, schema: { tags, hide: true } }, async (request, reply) => {
-    reply.hijack();
-    events.subscribe(reply.raw);
-  });
+  // An event stream takes no parameters; anything else is refused before the stream opens.
+  app.get(
+    TRANSCODE_EVENTS_PATH,
+    { config, schema: { tags, hide: true, querystring: z.object({}).strict() } },
+    async (request, reply) => {
+      reply.hijack();
+      events.subscribe(reply.raw);
+    },
+  );
 
   // ── media actions on a video ──
   app.post(

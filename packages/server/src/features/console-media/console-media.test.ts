@@ -98,7 +98,7 @@ describe('resumable uploads (no transcoding in this process)', () => {
   it('refuses a file over the size cap, bad metadata and more uploads at once than allowed', async () => {
     expect((await createUpload(origin, editor, UPLOAD_MAX_BYTES + 1, meta('Huge'))).status).toBe(413);
     const noTitle = await createUpload(origin, editor, 10, { filename: 'a.mp4', type: 'short' });
-    expect(noTitle).toMatchObject({ status: 400, body: 'upload_metadata' });
+    expect(noTitle).toMatchObject({ status: 400, body: '{"error":"upload_metadata"}' });
     const badType = await createUpload(origin, editor, 10, { ...meta('x'), type: 'films' });
     expect(badType.status).toBe(400);
 
@@ -107,7 +107,7 @@ describe('resumable uploads (no transcoding in this process)', () => {
       expect((await createUpload(origin, busy, 1000, meta(`Batch ${i}`))).status).toBe(201);
     expect(await createUpload(origin, busy, 1000, meta('One too many'))).toMatchObject({
       status: 429,
-      body: 'too_many_uploads',
+      body: '{"error":"too_many_uploads"}',
     });
     // Another operator is not held back by it.
     expect((await createUpload(origin, editor, 1000, meta('Mine'))).status).toBe(201);

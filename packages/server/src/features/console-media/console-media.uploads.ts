@@ -78,6 +78,12 @@ export function createUploads(db: Db, dataDir: string, consolePrefix: string) {
       // Only what the server checked is kept beside the bytes.
       return { metadata: { filename: metadata.filename, title: metadata.title, type: metadata.type } };
     },
+    // Every refusal in the console's shape (`{"error": key}`), the tus server's own ones too.
+    onResponseError(_req, error) {
+      const status = 'status_code' in error ? error.status_code : 500;
+      const body = 'body' in error ? error.body : '';
+      return { status_code: status, body: JSON.stringify({ error: refusalKey(status, body) }) };
+    },
     async onUploadFinish(_req, upload) {
       await queue.markUploaded(db, upload.id);
       return {};
@@ -101,3 +107,13 @@ export function createUploads(db: Db, dataDir: string, consolePrefix: string) {
   };
 }
 export type Uploads = ReturnType<typeof createUploads>;
+
+/** A refusal of the tus server as a message key: ours pass through, the protocol's are named by status. */
+function refusalKey(status: number, body: string): string {
+  if (/^[a-z_]+$/.test(body)) return body;
+  if (status === 413) return 'upload_too_big';
+  if (status === 404 || status === 410) return 'not_found';
+  if (status === 409) return 'offset_mismatch';
+  if (status >= 500) return 'server_error';
+  return 'invalid_input';
+}

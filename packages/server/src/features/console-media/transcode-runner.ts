@@ -231,6 +231,8 @@ export function createTranscodeRunner(options: RunnerOptions) {
       options.log?.info({ job: row.id, asset: row.asset_id }, 'transcode job done');
     } catch (error) {
       await removePlaced(placed);
+      // Nothing of the attempt stays once the job reads as failed.
+      await fs.rm(workDir, { recursive: true, force: true });
       if (lost || signal.aborted || controller.signal.aborted) return; // handed back or taken over: not a failure
       const { failure, detail } = failureOf(error);
       const marked = await queue.markFailed(db, row.id, claim, failure, detail);
