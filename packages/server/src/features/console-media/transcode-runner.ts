@@ -235,11 +235,11 @@ export function createTranscodeRunner(options: RunnerOptions) {
       await fs.rm(workDir, { recursive: true, force: true });
       if (lost || signal.aborted || controller.signal.aborted) return; // handed back or taken over: not a failure
       const { failure, detail } = failureOf(error);
-      const marked = await queue.markFailed(db, row.id, claim, failure, detail);
-      if (marked && HOPELESS_FAILURES.includes(failure) && !row.keep_source) {
-        await removeSource(row);
-        await queue.forgetSource(db, row.id);
-      }
+      // A file that is itself the problem goes before the job reads as failed (no retry can mend it).
+      const hopeless = HOPELESS_FAILURES.includes(failure) && !row.keep_source;
+      if (hopeless) await removeSource(row);
+      await queue.markFailed(db, row.id, claim, failure, detail);
+      if (hopeless) await queue.forgetSource(db, row.id);
       options.log?.info({ job: row.id, failure, detail }, 'transcode job failed');
     } finally {
       clearInterval(heartbeat);
