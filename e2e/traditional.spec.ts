@@ -22,7 +22,7 @@ afterAll(async () => browser?.close());
  * (names, alternative texts, placeholders and tooltips; a pop-up's mask is named by the component
  * library, in its own default language unless told otherwise).
  */
-async function visibleText(page: Page): Promise<string> {
+async function readableText(page: Page): Promise<string> {
   await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
   await page.waitForTimeout(400);
   return page.evaluate(() => {
@@ -38,7 +38,7 @@ async function visibleText(page: Page): Promise<string> {
 
 /** Every Simplified-only character a screen shows, with the line it sits in. */
 async function simplifiedOn(page: Page, screen: string): Promise<string[]> {
-  const text = await visibleText(page);
+  const text = await readableText(page);
   // A screen's own dialog (the guest's VIP prompt on collect) is read, then declined to go on.
   const dialog = page.getByRole('dialog').filter({ visible: true });
   if (await dialog.count()) {

@@ -32,8 +32,8 @@ export async function renderApp(locale: Locale): Promise<void> {
 /**
  * The component library's own words (a pop-up mask's accessible name, empty and loading texts) in
  * Traditional Chinese: its default is Simplified (背景蒙层), which a zh-TW screen reader would read
- * on every pop-up. Set before the first render, so no component draws the default. Both modules
- * are in the first screen's chunk (vite.config.ts), which main.tsx has already asked for.
+ * on every pop-up. Set before the first render, so no component draws the default. main.tsx has
+ * already asked for both modules (the first screen's chunk and the locale's own).
  */
 async function taiwanLibraryTexts(): Promise<void> {
   const [{ setDefaultConfig }, { default: zhTW }] = await Promise.all([

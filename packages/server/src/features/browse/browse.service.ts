@@ -228,18 +228,21 @@ export function createBrowseService(ctx: AppContext, likes: LikeSets) {
   }
 
   return {
-    async homeMenus(type: VideoType, locale: Locale) {
-      const rows = await lists.get(`menus:${type}`, () => queries.menusOfType(db, type));
-      return {
-        menus: rows.map((row) => {
-          const { kind } = MenuParamsSchema.parse(row.filter_params);
-          return {
-            menu_id: row.id,
-            menu_name: textIn(locale, row.name, row.name_tw),
-            filterParams: { kind, filters: menuFilterSet(type, kind) },
-          };
-        }),
-      };
+    // The reply itself is kept, per locale: its JSON is then made once too (kept-json.ts).
+    homeMenus(type: VideoType, locale: Locale) {
+      return lists.get(JSON.stringify(['menus', type, locale]), async () => {
+        const rows = await queries.menusOfType(db, type);
+        return {
+          menus: rows.map((row) => {
+            const { kind } = MenuParamsSchema.parse(row.filter_params);
+            return {
+              menu_id: row.id,
+              menu_name: textIn(locale, row.name, row.name_tw),
+              filterParams: { kind, filters: menuFilterSet(type, kind) },
+            };
+          }),
+        };
+      });
     },
 
     /** The interest picker's tags: those of the type's layout-3 block. */
@@ -371,13 +374,14 @@ export function createBrowseService(ctx: AppContext, likes: LikeSets) {
       return { studio: studioOf(row, locale), ...list };
     },
 
-    async popularKeywords(locale: Locale) {
-      const rows = await lists.get('keywords', () => queries.keywords(db));
-      const keywords: Record<VideoType, string[]> = { long: [], short: [], original: [] };
-      for (const row of rows) {
-        if (isVideoType(row.type)) keywords[row.type].push(textIn(locale, row.keyword, row.keyword_tw));
-      }
-      return { keywords };
+    popularKeywords(locale: Locale) {
+      return lists.get(JSON.stringify(['keywords', locale]), async () => {
+        const keywords: Record<VideoType, string[]> = { long: [], short: [], original: [] };
+        for (const row of await queries.keywords(db)) {
+          if (isVideoType(row.type)) keywords[row.type].push(textIn(locale, row.keyword, row.keyword_tw));
+        }
+        return { keywords };
+      });
     },
 
     async topVideos(type: VideoType, userId: number | undefined, locale: Locale) {
