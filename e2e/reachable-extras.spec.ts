@@ -390,7 +390,8 @@ describe('smaller gaps (item 7)', () => {
     // Checked in meanwhile (another device of the same account).
     expect((await api('/v2/signin', {}, await storedToken(page))).status.code).toBe(200);
     await checkin.getByRole('button', { name: '立即签到' }).click();
-    await page.getByText('今日已签到', { exact: true }).waitFor();
+    // The toast says so; the pop-up's button, read again, may say the same beside it.
+    await page.locator('.adm-toast-main').getByText('今日已签到', { exact: true }).waitFor();
     expect(await page.getByText('签到成功，奖励已到账').count()).toBe(0);
     await context.close();
   });

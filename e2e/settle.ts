@@ -11,6 +11,15 @@ export async function settle(
   options: { decline?: boolean; onShown?: (popup: string) => Promise<void> } = {},
 ) {
   let deadline = Date.now() + 45_000;
+  // What each round saw, so that a run that does not settle says where it stuck.
+  const trail: string[] = [];
+  const saw = (what: string) => {
+    const last = trail.at(-1);
+    const repeated = last?.match(/^(.*) ×(\d+)$/);
+    if (last === what) trail[trail.length - 1] = `${what} ×2`;
+    else if (repeated?.[1] === what) trail[trail.length - 1] = `${what} ×${Number(repeated[2]) + 1}`;
+    else trail.push(what);
+  };
   const tap = (action: () => Promise<unknown>) => action().catch(() => undefined);
   while (Date.now() < deadline) {
     await page.waitForTimeout(250);
@@ -22,6 +31,7 @@ export async function settle(
     // onShown: a look at each pop-up before it is closed (the accessibility audit); its time is
     // not start-up's.
     const shown = async (popup: string) => {
+      saw(popup);
       const before = Date.now();
       await options.onShown?.(popup);
       deadline += Date.now() - before;
@@ -53,7 +63,8 @@ export async function settle(
       await shown((await popup.getAttribute('data-testid').catch(() => null)) ?? 'popup');
       await page.mouse.click(6, 6); // the mask around a pop-up closes it
     } else if (await page.locator('[data-startup-popups="done"]').count()) return;
+    else saw('nothing shown, start-up pending');
   }
   await page.screenshot({ path: screenshotPath('unsettled') });
-  throw new Error('start-up pop-ups did not settle');
+  throw new Error(`start-up pop-ups did not settle at ${page.url()}; saw: ${trail.join(', ')}`);
 }
