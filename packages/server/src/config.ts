@@ -1,4 +1,5 @@
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -141,6 +142,11 @@ const EnvSchema = z.object({
   APPEAL_DAILY_MB: z.coerce.number().positive().default(1024),
   /** Megabytes of appeal screenshots kept in DATA_DIR/appeals at most (the storage ceiling). */
   APPEAL_STORAGE_MB: z.coerce.number().positive().default(10240),
+  /**
+   * ffmpeg processes transcoding at once on this machine (issue 24), shared out among the WORKERS
+   * processes; default one per core. 0: this machine runs no transcode jobs (another one does).
+   */
+  TRANSCODE_CONCURRENCY: z.coerce.number().int().min(0).max(256).optional(),
   /** Skip generating the demo catalogue on a first start (tests seed explicitly). */
   AUTO_SEED: z
     .enum(['0', '1', 'true', 'false'])
@@ -224,7 +230,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     autoSeed: raw.AUTO_SEED,
     workers: raw.WORKERS,
     loadShedding: { maxEventLoopDelayMs: raw.MAX_EVENT_LOOP_DELAY_MS, maxDbWaiting: raw.MAX_DB_WAITING },
+    transcode: { concurrency: transcodeJobsPerProcess(raw.TRANSCODE_CONCURRENCY, raw.WORKERS) },
   };
+}
+
+/** Each server process's share of TRANSCODE_CONCURRENCY (at least one while any is asked for). */
+function transcodeJobsPerProcess(machine: number | undefined, workers: number): number {
+  const total = machine ?? os.availableParallelism();
+  return total === 0 ? 0 : Math.max(1, Math.round(total / workers));
 }
 
 /** `npm start -- --lines 3` → two extra ports after PORT. */

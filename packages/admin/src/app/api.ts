@@ -86,3 +86,8 @@ export const consoleApi = {
   /** A multipart upload (a settings image). */
   upload: <T>(path: string, form: FormData) => request<T>('POST', path, form),
 };
+
+/** The CSRF token for calls made outside consoleApi (the resumable uploads' own client). */
+export function currentCsrfToken(): string {
+  return csrfToken;
+}

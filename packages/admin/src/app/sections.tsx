@@ -1,5 +1,8 @@
 import {
   ApiOutlined,
+  AppstoreOutlined,
+  CloudUploadOutlined,
+  VideoCameraOutlined,
   AuditOutlined,
   DashboardOutlined,
   DollarOutlined,
@@ -7,6 +10,7 @@ import {
   FlagOutlined,
   GiftOutlined,
   ProfileOutlined,
+  TagsOutlined,
   SettingOutlined,
   TeamOutlined,
   UserOutlined,
@@ -31,6 +35,10 @@ const ReportsPage = page(() => import('../features/support/ReportsPage.tsx'), 'R
 const UsersPage = page(() => import('../features/support/UsersPage.tsx'), 'UsersPage');
 const LinesPage = page(() => import('../features/settings/LinesPage.tsx'), 'LinesPage');
 const SettingsPage = page(() => import('../features/settings/SettingsPage.tsx'), 'SettingsPage');
+const FeedPage = page(() => import('../features/feed/FeedPage.tsx'), 'FeedPage');
+const UploadPage = page(() => import('../features/media/UploadPage.tsx'), 'UploadPage');
+const VideosPage = page(() => import('../features/catalogue/VideosPage.tsx'), 'VideosPage');
+const CataloguePage = page(() => import('../features/catalogue/CataloguePage.tsx'), 'CataloguePage');
 
 /**
  * The console's sections: each is a menu entry and a page (path under /admin), reached by the
@@ -96,6 +104,14 @@ export const sections: ConsoleSection[] = [
     element: <UsersPage />,
     icon: <UserOutlined />,
   },
+  // Catalogue presentation (issue 24, c3): menus, feed blocks, banners and feed ads.
+  {
+    path: 'feed',
+    menuKey: 'menu_feed',
+    roles: ['owner', 'editor'],
+    element: <FeedPage />,
+    icon: <AppstoreOutlined />,
+  },
   // App settings and host lines (h23c); only an owner saves lines (the page says so to an editor).
   {
     path: 'settings',
@@ -110,6 +126,29 @@ export const sections: ConsoleSection[] = [
     roles: ['owner', 'editor'],
     element: <LinesPage />,
     icon: <ApiOutlined />,
+  },
+  // Upload and transcode (issue 24, c1): the catalogue is the owner's and the editors'.
+  {
+    path: 'media-upload',
+    menuKey: 'menu_media_upload',
+    roles: ['editor'],
+    element: <UploadPage />,
+    icon: <CloudUploadOutlined />,
+  },
+  // Catalogue management, entity side (issue 24, c2): content the app shows, owners and editors.
+  {
+    path: 'videos',
+    menuKey: 'menu_videos',
+    roles: ['owner', 'editor'],
+    element: <VideosPage />,
+    icon: <VideoCameraOutlined />,
+  },
+  {
+    path: 'catalogue',
+    menuKey: 'menu_catalogue',
+    roles: ['owner', 'editor'],
+    element: <CataloguePage />,
+    icon: <TagsOutlined />,
   },
   {
     path: 'operators',

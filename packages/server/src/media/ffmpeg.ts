@@ -26,27 +26,75 @@ interface Exit {
   stderr: string;
 }
 
-function spawnFfmpeg(args: string[], timeoutMs: number): Promise<Exit> {
+/** What a long run reports while it works, read from `-progress pipe:1`. */
+export interface FfmpegProgress {
+  /** Seconds of output written so far. */
+  outSeconds: number;
+  /** Output seconds per wall second (ffmpeg's `speed`), when known. */
+  speed: number | undefined;
+}
+
+interface SpawnOptions {
+  timeoutMs: number;
+  onProgress?: (progress: FfmpegProgress) => void;
+  signal?: AbortSignal;
+}
+
+function spawnFfmpeg(args: string[], { timeoutMs, onProgress, signal }: SpawnOptions): Promise<Exit> {
   return new Promise((resolve, reject) => {
-    const child = spawn(ffmpeg.path, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    if (signal?.aborted) return reject(new FfmpegError('ffmpeg was stopped before it started'));
+    // Progress goes to stdout: a parent that dies closes the pipe, and ffmpeg stops at its next report.
+    const withProgress = onProgress ? ['-progress', 'pipe:1', '-nostats', ...args] : args;
+    const child = spawn(ffmpeg.path, withProgress, {
+      stdio: ['ignore', onProgress ? 'pipe' : 'ignore', 'pipe'],
+    });
     let stderr = '';
     let timedOut = false;
-    child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (chunk: string) => {
+    child.stderr!.setEncoding('utf8');
+    child.stderr!.on('data', (chunk: string) => {
       stderr += chunk;
       if (stderr.length > 2 * KEPT_LOG_CHARS) stderr = stderr.slice(-KEPT_LOG_CHARS);
     });
+    if (onProgress && child.stdout) {
+      let pending = '';
+      let report: Partial<FfmpegProgress> = {};
+      child.stdout.setEncoding('utf8');
+      child.stdout.on('data', (chunk: string) => {
+        pending += chunk;
+        const lines = pending.split('\n');
+        pending = lines.pop() ?? '';
+        for (const line of lines) {
+          const [key, value = ''] = line.trim().split('=', 2);
+          if (key === 'out_time_us' || key === 'out_time_ms') {
+            // Both are microseconds (out_time_ms is misnamed); N/A before the first frame.
+            const micros = Number(value);
+            if (Number.isFinite(micros) && micros >= 0) report.outSeconds = micros / 1e6;
+          } else if (key === 'speed') {
+            const speed = Number.parseFloat(value);
+            report.speed = Number.isFinite(speed) && speed > 0 ? speed : undefined;
+          } else if (key === 'progress') {
+            if (report.outSeconds !== undefined)
+              onProgress({ outSeconds: report.outSeconds, speed: report.speed });
+            report = {};
+          }
+        }
+      });
+    }
     const timer = setTimeout(() => {
       timedOut = true;
       child.kill('SIGKILL');
     }, timeoutMs);
+    const stop = () => child.kill('SIGKILL');
+    signal?.addEventListener('abort', stop, { once: true });
     child.on('error', (error) => {
       clearTimeout(timer);
+      signal?.removeEventListener('abort', stop);
       reject(new FfmpegError(`ffmpeg could not start (${ffmpeg.path}): ${error.message}`));
     });
-    child.on('close', (code, signal) => {
+    child.on('close', (code, signalName) => {
       clearTimeout(timer);
-      resolve({ code, signal, timedOut, stderr });
+      signal?.removeEventListener('abort', stop);
+      resolve({ code, signal: signalName, timedOut, stderr });
     });
   });
 }
@@ -58,10 +106,11 @@ function lastLines(text: string, count = 5): string {
 /** Runs the ffmpeg shipped by the npm package; rejects with the end of its log on failure. */
 export async function runFfmpeg(
   args: string[],
-  options: { timeoutMs?: number } = {},
+  options: { timeoutMs?: number; onProgress?: (progress: FfmpegProgress) => void; signal?: AbortSignal } = {},
 ): Promise<{ stderr: string }> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const exit = await spawnFfmpeg(args, timeoutMs);
+  const exit = await spawnFfmpeg(args, { ...options, timeoutMs });
+  if (options.signal?.aborted) throw new FfmpegError('ffmpeg was stopped');
   if (exit.timedOut) {
     throw new FfmpegError(`ffmpeg timed out after ${timeoutMs} ms: ${lastLines(exit.stderr)}`);
   }
@@ -91,7 +140,7 @@ export async function probeVideo(file: string): Promise<VideoProbe> {
   if (!stat.isFile()) throw new NotAVideoError('it is not a file');
   if (stat.size === 0) throw new NotAVideoError('the file is empty');
 
-  const exit = await spawnFfmpeg(probeArgs(file), 30_000);
+  const exit = await spawnFfmpeg(probeArgs(file), { timeoutMs: 30_000 });
   if (exit.timedOut) throw new NotAVideoError('reading it took too long');
   const log = exit.stderr;
   const format = /^Input #0, (.+?), from '/m.exec(log)?.[1];

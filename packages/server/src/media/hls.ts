@@ -33,6 +33,73 @@ export interface RenditionSecret {
 export type RenditionSecrets = Record<Rendition, RenditionSecret>;
 
 /**
+ * One rendition into `renditionDir` with a fresh AES-128 key. The key file lives in `keyDir`, a
+ * private folder: the rendition folder is served publicly. A file that decodes only in part
+ * (truncated) is refused as damaged.
+ */
+export async function makeRendition({
+  input,
+  name,
+  renditionDir,
+  keyDir,
+  durationSeconds,
+  onProgress,
+  signal,
+  timeoutMs,
+}: {
+  input: string;
+  name: Rendition;
+  renditionDir: string;
+  keyDir: string;
+  durationSeconds: number;
+  /** Share of this rendition written so far (0–1), with ffmpeg's speed. */
+  onProgress?: (fraction: number, speed: number | undefined) => void;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}): Promise<RenditionSecret> {
+  const spec = RENDITION_SPECS[name];
+  const secret = newHlsKey();
+  const keyFile = path.join(keyDir, `${name}.key`);
+  const keyInfoFile = path.join(keyDir, `${name}.keyinfo`);
+  await fs.writeFile(keyFile, secret.key, { mode: 0o600 });
+  await fs.writeFile(keyInfoFile, `${PLAYLIST_KEY_URI}\n${keyFile}\n${secret.iv.toString('hex')}\n`, {
+    mode: 0o600,
+  });
+  await fs.mkdir(renditionDir, { recursive: true });
+  const cut = spec.intro ? { durationSeconds: Math.min(INTRO_SECONDS, durationSeconds) } : {};
+  const expected = cut.durationSeconds ?? durationSeconds;
+  await runFfmpeg(
+    hlsRenditionArgs({
+      input,
+      height: spec.height,
+      outDir: renditionDir,
+      keyInfoFile,
+      segmentSeconds: spec.segmentSeconds,
+      ...cut,
+    }),
+    {
+      signal,
+      timeoutMs,
+      onProgress:
+        onProgress &&
+        ((progress) =>
+          onProgress(Math.min(1, progress.outSeconds / Math.max(expected, 0.001)), progress.speed)),
+    },
+  );
+  const seconds = await checkEncryptedPlaylist(renditionDir);
+  // A truncated file still opens and ffmpeg exits 0 after the first broken packet.
+  if (seconds < expected * 0.8 - 0.5) {
+    throw new NotAVideoError(`it is damaged: only ${seconds.toFixed(1)} of ${expected.toFixed(1)} s decode`);
+  }
+  return secret;
+}
+
+/** Seconds of the source a rendition encodes (the intro is a cut of the first seconds). */
+export function renditionSeconds(name: Rendition, durationSeconds: number): number {
+  return RENDITION_SPECS[name].intro ? Math.min(INTRO_SECONDS, durationSeconds) : durationSeconds;
+}
+
+/**
  * Transcodes one file into the 240, 480 and intro renditions, each with its own AES-128 key.
  * `outDir` is served publicly, so the keys only ever touch a private temporary folder.
  */
@@ -47,38 +114,8 @@ export async function makeHlsRenditions({
 }): Promise<{ renditions: RenditionSecrets }> {
   const keyDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hls-keys-'));
   try {
-    const make = async (name: Rendition): Promise<RenditionSecret> => {
-      const spec = RENDITION_SPECS[name];
-      const secret = newHlsKey();
-      const keyFile = path.join(keyDir, `${name}.key`);
-      const keyInfoFile = path.join(keyDir, `${name}.keyinfo`);
-      await fs.writeFile(keyFile, secret.key, { mode: 0o600 });
-      await fs.writeFile(keyInfoFile, `${PLAYLIST_KEY_URI}\n${keyFile}\n${secret.iv.toString('hex')}\n`, {
-        mode: 0o600,
-      });
-      const dir = path.join(outDir, name);
-      await fs.mkdir(dir, { recursive: true });
-      const cut = spec.intro ? { durationSeconds: Math.min(INTRO_SECONDS, durationSeconds) } : {};
-      await runFfmpeg(
-        hlsRenditionArgs({
-          input,
-          height: spec.height,
-          outDir: dir,
-          keyInfoFile,
-          segmentSeconds: spec.segmentSeconds,
-          ...cut,
-        }),
-      );
-      const seconds = await checkEncryptedPlaylist(dir);
-      const expected = cut.durationSeconds ?? durationSeconds;
-      // A truncated file still opens and ffmpeg exits 0 after the first broken packet.
-      if (seconds < expected * 0.8 - 0.5) {
-        throw new NotAVideoError(
-          `it is damaged: only ${seconds.toFixed(1)} of ${expected.toFixed(1)} s decode`,
-        );
-      }
-      return secret;
-    };
+    const make = (name: Rendition) =>
+      makeRendition({ input, name, renditionDir: path.join(outDir, name), keyDir, durationSeconds });
     // All three at once: x264 threads already, yet overlapping the encodes measured ~10% faster
     // on two cores than one after another.
     const [low, high, intro] = await allFinished([make('240'), make('480'), make('intro')] as const);

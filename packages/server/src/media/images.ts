@@ -16,7 +16,7 @@ async function isWritten(file: string): Promise<boolean> {
  * One frame as an exact-size JPEG. A seek past the last picture (sound longer than the video)
  * makes ffmpeg succeed without writing anything, so fall back to the first frame.
  */
-async function grabFrame(
+export async function grabFrame(
   input: string,
   atSeconds: number,
   size: { width: number; height: number },

@@ -5,6 +5,9 @@
  */
 import { rewardsSupportCn } from './rewards-support.ts';
 import { settingsCn } from '../../features/settings/i18n.ts';
+import { feedCn } from '../../features/feed/i18n.ts';
+import { mediaCn } from '../../features/media/i18n.ts';
+import { catalogueCn } from '../../features/catalogue/i18n.ts';
 
 export const cn = {
   // ── Shell ──
@@ -236,6 +239,8 @@ export const cn = {
   ...rewardsSupportCn,
   // ── App settings and host lines (h23c): features/settings/i18n.ts ──
   ...settingsCn,
+  // ── Catalogue presentation (issue 24, c3): features/feed/i18n.ts ──
+  ...feedCn,
   // ── Dashboard (h23b) ──
   menu_dashboard: '数据概览',
   dashboard_period_today: '今日',
@@ -275,6 +280,10 @@ export const cn = {
   dashboard_event_userinfo_get_fail: '获取用户信息失败',
   dashboard_event_menu_get_fail: '获取菜单失败',
   dashboard_event_advert_get_fail: '获取广告失败',
+  // ── Upload and transcode (issue 24, c1): features/media/i18n.ts ──
+  ...mediaCn,
+  // ── Catalogue management (issue 24, c2): features/catalogue/i18n.ts ──
+  ...catalogueCn,
 } as const;
 
 export type MessageKey = keyof typeof cn;

@@ -1,6 +1,9 @@
 import { settingsTw } from '../../features/settings/i18n.ts';
+import { mediaTw } from '../../features/media/i18n.ts';
+import { catalogueTw } from '../../features/catalogue/i18n.ts';
 import type { MessageKey } from './cn.ts';
 import { rewardsSupportTw } from './rewards-support.ts';
+import { feedTw } from '../../features/feed/i18n.ts';
 
 /** Traditional Chinese with Taiwan wording (locale `tw`): the same keys as cn.ts. */
 export const tw: Record<MessageKey, string> = {
@@ -232,6 +235,8 @@ export const tw: Record<MessageKey, string> = {
   ...rewardsSupportTw,
   // ── App settings and host lines (h23c): features/settings/i18n.ts ──
   ...settingsTw,
+  // ── Catalogue presentation (issue 24, c3): features/feed/i18n.ts ──
+  ...feedTw,
   // ── Dashboard (h23b) ──
   menu_dashboard: '資料總覽',
   dashboard_period_today: '今日',
@@ -271,4 +276,8 @@ export const tw: Record<MessageKey, string> = {
   dashboard_event_userinfo_get_fail: '取得使用者資訊失敗',
   dashboard_event_menu_get_fail: '取得選單失敗',
   dashboard_event_advert_get_fail: '取得廣告失敗',
+  // ── Upload and transcode (issue 24, c1): features/media/i18n.ts ──
+  ...mediaTw,
+  // ── Catalogue management (issue 24, c2): features/catalogue/i18n.ts ──
+  ...catalogueTw,
 };

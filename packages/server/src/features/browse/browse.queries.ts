@@ -183,6 +183,20 @@ export function bannerAds(db: Db, type: VideoType) {
     .execute();
 }
 
+/** The ads operators put into blocks of a home's feed (index ads_block). */
+export function feedAds(db: Db, type: VideoType) {
+  return db
+    .selectFrom('ads')
+    .select(['id', 'block_id', 'title', 'title_tw', 'image', 'link'])
+    .where('section', '=', type)
+    .where('placement', '=', 'feed')
+    .where('block_id', 'is not', null)
+    .orderBy('block_id')
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+}
+
 export function studios(db: Db, ids: readonly number[]) {
   return db
     .selectFrom('studios')

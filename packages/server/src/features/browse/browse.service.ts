@@ -35,6 +35,8 @@ const LIST_CACHE_MAX = 5000;
 const BlockContentSchema = z
   .object({
     tags: z.array(z.string()).optional(),
+    /** Videos an operator picked (console): the picker's row before a choice, the shuffle's pool. */
+    video_ids: z.array(z.number().int()).optional(),
     category_ids: z.array(z.number().int()).optional(),
     actor_ids: z.array(z.number().int()).optional(),
     studio_ids: z.array(z.number().int()).optional(),
@@ -42,6 +44,18 @@ const BlockContentSchema = z
     videos_per_actor: z.number().int().min(1).max(24).optional(),
   })
   .catch({});
+
+type FeedAdRow = Awaited<ReturnType<typeof queries.feedAds>>[number];
+
+/** A copy of `items` in random order (Fisher–Yates). */
+function shuffled<T>(items: readonly T[], random: () => number): T[] {
+  const copy = [...items];
+  for (let index = copy.length - 1; index > 0; index--) {
+    const other = Math.floor(random() * (index + 1));
+    [copy[index], copy[other]] = [copy[other]!, copy[index]!];
+  }
+  return copy;
+}
 
 export interface VideoList {
   videos: Video[];
@@ -141,13 +155,22 @@ export function createBrowseService(ctx: AppContext, likes: LikeSets) {
     row: { id: number; layout: number; title: string; title_tw: string | null; content: unknown },
     chosenTags: string[],
     locale: Locale,
+    feedAds: FeedAdRow[],
   ): Promise<RecommendBlock> {
     const content = BlockContentSchema.parse(row.content);
     const empty: RecommendBlock = {
       block_id: row.id,
       layout: row.layout,
       title: textIn(locale, row.title, row.title_tw),
-      ads: [],
+      // Ads an operator put into this block (console feed ads), shown under its title.
+      ads: feedAds
+        .filter((ad) => ad.block_id === row.id)
+        .map((ad) => ({
+          ad_id: ad.id,
+          ad_title: textIn(locale, ad.title, ad.title_tw),
+          ad_img_url: ad.image,
+          ad_link_url: ad.link,
+        })),
       tags: [],
       videos: [],
       actors: [],
@@ -160,18 +183,28 @@ export function createBrowseService(ctx: AppContext, likes: LikeSets) {
         const ads = await queries.bannerAds(db, type);
         return {
           ...empty,
-          ads: ads.map((ad) => ({
-            ad_id: ad.id,
-            ad_title: textIn(locale, ad.title, ad.title_tw),
-            ad_img_url: ad.image,
-            ad_link_url: ad.link,
-          })),
+          ads: [
+            ...ads.map((ad) => ({
+              ad_id: ad.id,
+              ad_title: textIn(locale, ad.title, ad.title_tw),
+              ad_img_url: ad.image,
+              ad_link_url: ad.link,
+            })),
+            ...empty.ads,
+          ],
         };
       }
       case 3: {
         const tags = content.tags ?? [];
         const wanted = chosenTags.length > 0 ? chosenTags : tags;
-        const ids = wanted.length > 0 ? await queries.videosWithAnyTag(db, type, wanted, limit) : [];
+        const picked = content.video_ids ?? [];
+        // Before the user picks a tag, the operator's own videos (when there are any) stand in.
+        const ids =
+          chosenTags.length === 0 && picked.length > 0
+            ? picked.slice(0, limit)
+            : wanted.length > 0
+              ? await queries.videosWithAnyTag(db, type, wanted, limit)
+              : [];
         return {
           ...empty,
           tags: await tagsIn(locale, tags),
@@ -179,7 +212,12 @@ export function createBrowseService(ctx: AppContext, likes: LikeSets) {
         };
       }
       case 4: {
-        const ids = await queries.shuffledVideos(db, type, limit, Math.random);
+        const pool = content.video_ids ?? [];
+        // An operator's pool is shuffled in memory; otherwise a random place of the whole type.
+        const ids =
+          pool.length > 0
+            ? shuffled(pool, Math.random).slice(0, limit)
+            : await queries.shuffledVideos(db, type, limit, Math.random);
         return { ...empty, videos: await loadVideos(db, ids, undefined, locale) };
       }
       case 5: {
@@ -262,18 +300,21 @@ export function createBrowseService(ctx: AppContext, likes: LikeSets) {
       userId: number | undefined,
       locale: Locale,
     ) {
-      const rows = await lists.get(`blocks:${type}`, () => queries.recommendBlocks(db, type));
+      const [rows, feedAds] = await Promise.all([
+        lists.get(`blocks:${type}`, () => queries.recommendBlocks(db, type)),
+        lists.get(`feed-ads:${type}`, () => queries.feedAds(db, type)),
+      ]);
       // A tw caller picks Traditional tag names; the stored tags are Simplified.
       const tags = chosenTags.map(toSimplified);
       let blocks: RecommendBlock[];
       if (blockId === 0) {
         blocks = await lists.get(JSON.stringify(['feed', type, tags, locale]), () =>
-          Promise.all(rows.map((row) => block(type, row, tags, locale))),
+          Promise.all(rows.map((row) => block(type, row, tags, locale, feedAds))),
         );
       } else {
         const row = rows.find((candidate) => candidate.id === blockId);
         if (!row) notFound();
-        blocks = [await block(type, row, tags, locale)];
+        blocks = [await block(type, row, tags, locale, feedAds)];
       }
       return { blocks: await withBlockLikes(likes, blocks, userId) };
     },

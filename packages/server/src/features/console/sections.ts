@@ -6,7 +6,10 @@ import { auditRoutes } from '../operators/audit.routes.ts';
 import { operatorsRoutes } from '../operators/operators.routes.ts';
 import { consoleRewardsRoutes } from '../console-rewards/console-rewards.routes.ts';
 import { consoleSupportRoutes } from '../console-support/console-support.routes.ts';
+import { consoleMediaRoutes } from '../console-media/console-media.routes.ts';
+import { consoleCatalogueRoutes } from '../console-catalogue/console-catalogue.routes.ts';
 import type { ConsoleSectionOptions } from './console.plugin.ts';
+import { consoleFeedRoutes } from '../console-feed/console-feed.routes.ts';
 
 /**
  * Every section of the console API, registered under /admin/api by console.plugin.ts. Each
@@ -21,4 +24,7 @@ export const consoleSections: FastifyPluginAsyncZod<ConsoleSectionOptions>[] = [
   consoleSupportRoutes,
   consoleSettingsRoutes,
   dashboardRoutes,
+  consoleFeedRoutes,
+  consoleMediaRoutes,
+  consoleCatalogueRoutes,
 ];

@@ -1,12 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import crypto from 'node:crypto';
-import type { VideoType } from '@app/contract';
 import type { Db } from '../../platform/db/database.ts';
 import { ingestMediaFile } from '../../media/ingest-media.ts';
-import { bumpCacheVersion } from '../../platform/cache-versions.ts';
-import { toSimplified, toTraditional } from '../../platform/script.ts';
-import { CATALOGUE_TOPIC } from '../catalogue/catalogue.service.ts';
 import { removeStoredImage, storeEncryptedImage } from './encrypted-images.ts';
 
 export interface IngestedAsset {
@@ -90,44 +85,4 @@ export async function ingestAsset(
 async function removeAssetFiles(mediaDir: string, assetId: string, images: string[]): Promise<void> {
   await fs.rm(path.join(mediaDir, 'hls', assetId), { recursive: true, force: true });
   await Promise.all(images.map((image) => removeStoredImage(mediaDir, image)));
-}
-
-/** `npm run ingest`: one file becomes one video of the catalogue. */
-export async function ingestVideo(
-  db: Db,
-  mediaDir: string,
-  imageKey: Buffer,
-  input: { file: string; type: VideoType; title: string },
-): Promise<{ avkey: string; assetId: string }> {
-  const assetId = `up-${crypto.randomBytes(6).toString('hex')}`;
-  const asset = await ingestAsset(db, mediaDir, imageKey, input.file, assetId);
-  const avkey = `${input.type[0]}${crypto.randomBytes(5).toString('hex')}`;
-  try {
-    await db
-      .insertInto('videos')
-      .values({
-        avkey,
-        type: input.type,
-        title: input.title,
-        // Chinese titles are stored in Simplified with their Traditional beside them (migration 013).
-        title_cn: toSimplified(input.title),
-        title_tw: toTraditional(toSimplified(input.title)),
-        cover: asset.cover,
-        thumb: asset.thumb,
-        duration_s: Math.max(1, Math.round(asset.durationSeconds)),
-        upload_date: new Date(),
-        number: assetId.toUpperCase(),
-        location: 'local',
-        cover_type: 'cover',
-        main_tag: 'vip',
-        asset_id: assetId,
-      })
-      .execute();
-  } catch (error) {
-    await db.deleteFrom('media_assets').where('id', '=', assetId).execute();
-    await removeAssetFiles(mediaDir, assetId, [asset.cover, asset.thumb]);
-    throw error;
-  }
-  await bumpCacheVersion(db, CATALOGUE_TOPIC);
-  return { avkey, assetId };
 }

@@ -905,6 +905,116 @@ const migrations: Record<string, Migration> = {
       );
     },
   },
+  '022_transcode_jobs': {
+    // Uploads and transcode jobs of the console (issue 24): one row from the first byte to the
+    // finished video. A worker claims a row with FOR UPDATE SKIP LOCKED and holds it by a lease it
+    // renews; a lapsed lease (a killed process) lets any process run the job again. Every change
+    // is announced on `transcode_jobs`, which wakes idle workers and feeds the console's live list.
+    async up(db: Kysely<unknown>) {
+      await runStatements(
+        db,
+        `
+        create table transcode_jobs (
+          id bigserial primary key,
+          upload_id text unique,
+          operator_id bigint references operators(id) on delete set null,
+          source_file text not null,
+          keep_source boolean not null default false,
+          file_name text not null,
+          size_bytes bigint not null,
+          title text not null,
+          type text not null check (type in ('long', 'short', 'original')),
+          asset_id text not null unique,
+          state text not null check (state in ('uploading', 'queued', 'running', 'done', 'failed')),
+          stage text,
+          percent real not null default 0,
+          eta_s integer,
+          failure text,
+          failure_detail text,
+          attempts integer not null default 0,
+          claim text,
+          lease_until timestamptz,
+          video_id bigint references videos(id) on delete set null,
+          covers jsonb not null default '[]',
+          created_at timestamptz not null default now(),
+          updated_at timestamptz not null default now(),
+          finished_at timestamptz
+        );
+        create index transcode_jobs_waiting on transcode_jobs (id) where state in ('queued', 'running');
+        create index transcode_jobs_uploading on transcode_jobs (operator_id, updated_at) where state = 'uploading';
+        create index transcode_jobs_newest on transcode_jobs (created_at desc, id desc);
+        create index transcode_jobs_video on transcode_jobs (video_id) where video_id is not null
+      `,
+      );
+      await sql
+        .raw(
+          `create function notify_transcode_job() returns trigger language plpgsql as $$
+           begin
+             perform pg_notify('transcode_jobs',
+               json_build_object('id', coalesce(new.id, old.id), 'state', case when tg_op = 'DELETE' then 'removed' else new.state end)::text);
+             return null;
+           end $$`,
+        )
+        .execute(db);
+      await sql
+        .raw(
+          `create trigger transcode_jobs_changed after insert or update or delete on transcode_jobs
+             for each row execute function notify_transcode_job()`,
+        )
+        .execute(db);
+    },
+  },
+  '023_console_catalogue': {
+    // The console's video list (issue 24) reads each type on that type's own indexes (newest first,
+    // by views, per studio, per creator, the trigram search). Unpublished videos are few among
+    // hundreds of thousands: "not published" walks their own index instead of the whole catalogue.
+    // Categories keep their video count like actors (migration 010): the console lists it on every
+    // page and a deletion is refused by it; counting a category's links each time read them all.
+    async up(db: Kysely<unknown>) {
+      const statements = [
+        `create index videos_unpublished_time on videos (type, upload_date desc, id desc)
+           where unpublished_at is not null`,
+        `create index videos_unpublished_views on videos (type, views desc, id desc)
+           where unpublished_at is not null`,
+        `alter table categories add column video_count integer not null default 0`,
+        `update categories c set video_count = n.count
+           from (select category_id, count(*) as count from video_categories group by category_id) n
+          where c.id = n.category_id`,
+        `create function video_categories_added() returns trigger language plpgsql as $$
+         begin
+           update categories c set video_count = c.video_count + n.count
+             from (select category_id, count(*) as count from added group by category_id) n
+            where c.id = n.category_id;
+           return null;
+         end $$`,
+        `create trigger video_categories_added after insert on video_categories
+           referencing new table as added for each statement execute function video_categories_added()`,
+        `create function video_categories_removed() returns trigger language plpgsql as $$
+         begin
+           update categories c set video_count = greatest(c.video_count - n.count, 0)
+             from (select category_id, count(*) as count from removed group by category_id) n
+            where c.id = n.category_id;
+           return null;
+         end $$`,
+        `create trigger video_categories_removed after delete on video_categories
+           referencing old table as removed for each statement execute function video_categories_removed()`,
+      ];
+      for (const statement of statements) await sql.raw(statement).execute(db);
+    },
+  },
+  '024_console_feed': {
+    // Feed ads (issue 24): an ad may show inside one block of the Recommend feed; it goes with
+    // its block. Each home reads its feed ads in one index scan.
+    async up(db: Kysely<unknown>) {
+      await runStatements(
+        db,
+        `
+        alter table ads add column block_id integer references recommend_blocks (id) on delete cascade;
+        create index ads_block on ads (block_id, sort, id) where block_id is not null
+      `,
+      );
+    },
+  },
 };
 
 /** The catalogue columns a user reads, each with a `<column>_tw` beside it (migration 014). */

@@ -71,6 +71,8 @@ export interface Database {
     name_tw: string | null;
     image: string;
     sort: Generated<number>;
+    /** Kept by triggers on video_categories (migration 023). */
+    video_count: Generated<number>;
   };
   actors: {
     id: Generated<number>;
@@ -139,6 +141,7 @@ export interface Database {
     image: string;
     link: string;
     sort: Generated<number>;
+    block_id: number | null;
   };
   keywords: {
     id: Generated<number>;
@@ -373,5 +376,32 @@ export interface Database {
     target: string;
     before: ColumnType<unknown, string | null, never>;
     after: ColumnType<unknown, string | null, never>;
+  };
+  /** Uploads and transcode jobs of the console (migration 022). */
+  transcode_jobs: {
+    id: Generated<number>;
+    upload_id: string | null;
+    operator_id: number | null;
+    source_file: string;
+    keep_source: Generated<boolean>;
+    file_name: string;
+    size_bytes: number;
+    title: string;
+    type: 'long' | 'short' | 'original';
+    asset_id: string;
+    state: 'uploading' | 'queued' | 'running' | 'done' | 'failed';
+    stage: string | null;
+    percent: Generated<number>;
+    eta_s: number | null;
+    failure: string | null;
+    failure_detail: string | null;
+    attempts: Generated<number>;
+    claim: string | null;
+    lease_until: Date | null;
+    video_id: number | null;
+    covers: ColumnType<{ cover: string; thumb: string }[], string | undefined, string>;
+    created_at: Timestamp;
+    updated_at: Timestamp;
+    finished_at: Date | null;
   };
 }

@@ -1,0 +1,352 @@
+import { VIDEO_TYPES, type VideoType } from '@app/contract';
+import type { ConsoleVideo, VideoBulk, VideoList } from '@app/contract/console/catalogue';
+import { BULK_VIDEOS_MAX, TagSchema } from '@app/contract/console/catalogue';
+import { App, Button, DatePicker, Flex, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { consoleApi, ConsoleError } from '../../app/api.ts';
+import { endOfBusinessDay, formatDateTime, startOfBusinessDay } from '../../app/dates.ts';
+import { messageOf } from '../../app/i18n/index.ts';
+import { useConsoleList } from '../../app/use-list.ts';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { BulkPublishButtons, VideoMediaActions } from '../media/VideoMediaActions.tsx';
+import { useCategories } from './catalogue-api.ts';
+import { CatalogueImage } from './CatalogueImage.tsx';
+import { EntitySelect } from './EntitySelect.tsx';
+import { VideoEditDrawer } from './VideoEditDrawer.tsx';
+import './catalogue.css';
+
+interface Filters {
+  q?: string;
+  type?: VideoType;
+  categoryId?: number;
+  actorId?: number;
+  studioId?: number;
+  published?: 'yes' | 'no';
+  range?: [Dayjs, Dayjs] | null;
+}
+
+/**
+ * Videos (issue 24): search and filter the whole catalogue, edit one video in a drawer, change many
+ * at once (tags, category) from the selection bar.
+ */
+export function VideosPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const list = useConsoleList<ConsoleVideo>('/catalogue/videos', { sort: 'upload_date', order: 'desc' });
+  const [filters, setFilters] = useState<Filters>({});
+  const [editing, setEditing] = useState<ConsoleVideo | null>(null);
+  const [selected, setSelected] = useState<number[]>([]);
+  const categories = useCategories(filters.type);
+  const totalExact = (list.data as VideoList).totalExact ?? true;
+
+  const apply = (next: Filters) => {
+    setFilters(next);
+    list.setFilters({
+      q: next.q?.trim() || undefined,
+      type: next.type,
+      categoryId: next.categoryId,
+      actorId: next.actorId,
+      studioId: next.studioId,
+      published: next.published,
+      from: next.range ? startOfBusinessDay(next.range[0]) : undefined,
+      to: next.range ? endOfBusinessDay(next.range[1]) : undefined,
+    });
+  };
+  const change = (part: Partial<Filters>) => apply({ ...filters, ...part });
+
+  const columns: ColumnsType<ConsoleVideo> = [
+    {
+      title: t('catalogue_video'),
+      key: 'title',
+      width: 360,
+      render: (_value, video) => (
+        <div className="catalogue-title-cell">
+          <CatalogueImage path={video.cover} width={96} height={54} alt={t('catalogue_cover')} />
+          <div className="catalogue-title-cell__text">
+            <Typography.Text strong ellipsis style={{ maxWidth: 240 }} data-testid="video-title">
+              {video.titleCn || video.title}
+            </Typography.Text>
+            <span className="catalogue-title-cell__sub">
+              {[video.titleTw !== video.titleCn ? video.titleTw : '', video.title]
+                .filter(Boolean)
+                .join(' · ')}
+            </span>
+            <span className="catalogue-title-cell__sub">
+              {video.avkey} · {Math.round(video.durationS / 60)}′
+            </span>
+          </div>
+        </div>
+      ),
+    },
+    {
+      title: t('catalogue_type'),
+      dataIndex: 'type',
+      key: 'type',
+      width: 90,
+      render: (type: VideoType) => t(`catalogue_type_${type}`),
+    },
+    {
+      title: t('catalogue_categories'),
+      key: 'categories',
+      render: (_value, video) => video.categories.map((c) => <Tag key={c.id}>{c.name}</Tag>),
+    },
+    {
+      title: t('catalogue_actors'),
+      key: 'actors',
+      render: (_value, video) => video.actors.map((a) => a.name).join('、'),
+    },
+    {
+      title: `${t('catalogue_studio')} / ${t('catalogue_creator')}`,
+      key: 'publisher',
+      render: (_value, video) => video.studio?.name ?? video.creator?.name ?? '',
+    },
+    {
+      title: t('catalogue_tags'),
+      key: 'tags',
+      render: (_value, video) => (
+        <Flex wrap gap={2}>
+          <Tag color="gold">{t(`catalogue_main_tag_${video.mainTag}` as 'catalogue_main_tag_vip')}</Tag>
+          {video.secondTag && (
+            <Tag color="blue">
+              {t(`catalogue_second_tag_${video.secondTag}` as 'catalogue_second_tag_uncensored')}
+            </Tag>
+          )}
+          {video.tags.map((tag) => (
+            <Tag key={tag}>{tag}</Tag>
+          ))}
+        </Flex>
+      ),
+    },
+    { title: t('catalogue_views'), dataIndex: 'views', key: 'views', sorter: true, width: 90 },
+    {
+      title: t('catalogue_upload_date'),
+      dataIndex: 'uploadDate',
+      key: 'upload_date',
+      sorter: true,
+      defaultSortOrder: 'descend',
+      width: 170,
+      render: formatDateTime,
+    },
+    {
+      title: t('catalogue_published'),
+      dataIndex: 'published',
+      key: 'published',
+      width: 90,
+      render: (published: boolean) =>
+        published ? (
+          <Tag color="green">{t('catalogue_published_yes')}</Tag>
+        ) : (
+          <Tag>{t('catalogue_published_no')}</Tag>
+        ),
+    },
+    {
+      title: t('actions'),
+      key: 'actions',
+      fixed: 'right',
+      width: 300,
+      render: (_value, video) => (
+        <Space wrap size={4}>
+          <Button
+            size="small"
+            onClick={() => setEditing(video)}
+            aria-label={`${t('catalogue_edit')} ${video.titleCn || video.title}`}
+          >
+            {t('catalogue_edit')}
+          </Button>
+          <VideoMediaActions video={video} reload={list.reload} />
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader title={t('catalogue_videos_title')} />
+      <Flex wrap gap={8} className="catalogue-filters" role="search">
+        <Input.Search
+          allowClear
+          placeholder={t('catalogue_search')}
+          aria-label={t('catalogue_search')}
+          style={{ width: 260 }}
+          maxLength={100}
+          onSearch={(q) => change({ q })}
+        />
+        <Select
+          allowClear
+          showSearch
+          optionFilterProp="label"
+          placeholder={t('catalogue_type')}
+          aria-label={t('catalogue_type')}
+          style={{ width: 120 }}
+          value={filters.type}
+          options={VIDEO_TYPES.map((value) => ({ value, label: t(`catalogue_type_${value}`) }))}
+          onChange={(type) => change({ type, categoryId: undefined })}
+        />
+        <Select
+          allowClear
+          showSearch
+          optionFilterProp="label"
+          placeholder={t('catalogue_category')}
+          aria-label={t('catalogue_category')}
+          style={{ width: 160 }}
+          value={filters.categoryId}
+          options={categories.map((c) => ({
+            value: c.value,
+            label: filters.type ? c.label : `${c.label}（${t(`catalogue_type_${c.type}`)}）`,
+          }))}
+          onChange={(categoryId) => change({ categoryId })}
+        />
+        <EntitySelect
+          path="actors"
+          placeholder={t('catalogue_actor')}
+          ariaLabel={t('catalogue_actor')}
+          style={{ width: 160 }}
+          value={filters.actorId ?? null}
+          onChange={(actorId) => change({ actorId: (actorId as number | null) ?? undefined })}
+        />
+        <EntitySelect
+          path="studios"
+          placeholder={t('catalogue_studio')}
+          ariaLabel={t('catalogue_studio')}
+          style={{ width: 160 }}
+          value={filters.studioId ?? null}
+          onChange={(studioId) => change({ studioId: (studioId as number | null) ?? undefined })}
+        />
+        <Select
+          allowClear
+          placeholder={t('catalogue_published')}
+          aria-label={t('catalogue_published')}
+          style={{ width: 120 }}
+          value={filters.published}
+          options={[
+            { value: 'yes', label: t('catalogue_published_yes') },
+            { value: 'no', label: t('catalogue_published_no') },
+          ]}
+          onChange={(published) => change({ published })}
+        />
+        <DatePicker.RangePicker
+          aria-label={t('catalogue_upload_date')}
+          value={filters.range ?? null}
+          onChange={(range) => change({ range: range?.[0] && range[1] ? [range[0], range[1]] : null })}
+        />
+      </Flex>
+      {selected.length > 0 && (
+        <BulkBar ids={selected} onClear={() => setSelected([])} onDone={list.reload} notify={message} />
+      )}
+      <Table<ConsoleVideo>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        scroll={{ x: 1640 }}
+        rowSelection={{
+          selectedRowKeys: selected,
+          preserveSelectedRowKeys: true,
+          onChange: (keys) => setSelected((keys as number[]).slice(0, BULK_VIDEOS_MAX)),
+        }}
+        {...list.tableProps}
+        pagination={{
+          ...list.tableProps.pagination,
+          showTotal: (total: number) =>
+            totalExact ? t('total_items', { count: total }) : t('catalogue_total_more', { count: total }),
+        }}
+      />
+      <VideoEditDrawer
+        video={editing}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
+          list.reload();
+        }}
+      />
+    </>
+  );
+}
+
+/** The selection's bar: tag, untag or set the category of every selected video at once. */
+function BulkBar({
+  ids,
+  onClear,
+  onDone,
+  notify,
+}: {
+  ids: number[];
+  onClear: () => void;
+  onDone: () => void;
+  notify: ReturnType<typeof App.useApp>['message'];
+}) {
+  const { t } = useTranslation();
+  const [tag, setTag] = useState('');
+  const [categoryId, setCategoryId] = useState<number>();
+  const [busy, setBusy] = useState(false);
+  const categories = useCategories();
+  const tagValid = TagSchema.safeParse(tag).success;
+
+  const run = async (change: VideoBulk['change']) => {
+    setBusy(true);
+    try {
+      const reply = await consoleApi.post<{ changed: number }>('/catalogue/videos/bulk', { ids, change });
+      notify.success(t('catalogue_bulk_done', { count: reply.changed }));
+      onDone();
+    } catch (error) {
+      const key =
+        error instanceof ConsoleError ? (Object.values(error.fields)[0] ?? error.error) : 'server_error';
+      notify.error(messageOf(key));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Flex
+      wrap
+      gap={8}
+      align="center"
+      className="catalogue-bulk-bar"
+      role="toolbar"
+      aria-label={t('catalogue_selected', { count: ids.length })}
+    >
+      <strong>{t('catalogue_selected', { count: ids.length })}</strong>
+      <Input
+        placeholder={t('catalogue_bulk_tag')}
+        aria-label={t('catalogue_bulk_tag')}
+        style={{ width: 140 }}
+        maxLength={30}
+        value={tag}
+        onChange={(event) => setTag(event.target.value)}
+      />
+      <Button disabled={!tagValid} loading={busy} onClick={() => run({ action: 'add_tag', tag })}>
+        {t('catalogue_bulk_add_tag')}
+      </Button>
+      <Button disabled={!tagValid} loading={busy} onClick={() => run({ action: 'remove_tag', tag })}>
+        {t('catalogue_bulk_remove_tag')}
+      </Button>
+      <Select
+        showSearch
+        optionFilterProp="label"
+        placeholder={t('catalogue_category')}
+        aria-label={t('catalogue_bulk_set_category')}
+        style={{ width: 180 }}
+        value={categoryId}
+        options={categories.map((c) => ({
+          value: c.value,
+          label: `${c.label}（${t(`catalogue_type_${c.type}`)}）`,
+        }))}
+        onChange={setCategoryId}
+      />
+      <Button
+        disabled={categoryId === undefined}
+        loading={busy}
+        onClick={() => categoryId !== undefined && run({ action: 'set_category', categoryIds: [categoryId] })}
+      >
+        {t('catalogue_bulk_set_category')}
+      </Button>
+      <BulkPublishButtons ids={ids} reload={onDone} />
+      <Button type="link" onClick={onClear}>
+        {t('catalogue_bulk_clear')}
+      </Button>
+    </Flex>
+  );
+}

@@ -1,0 +1,228 @@
+import { MAIN_TAGS, SECOND_TAGS, TOP_PERIODS, VIDEO_ORDERS } from '@app/contract/constants';
+import { MENU_KINDS, menuFilterSet } from '@app/contract/menu-filters';
+import {
+  FEED_MENU_NAME_MAX,
+  MenuInputSchema,
+  type ConsoleMenu,
+  type MenuInput,
+} from '@app/contract/console/feed';
+import { Alert, Button, Form, Input, Modal, Popconfirm, Select, Space, Tag, message } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { schemaRule, showServerErrors } from '../../app/form.ts';
+import { messageOf } from '../../app/i18n/index.ts';
+import { ConsoleError } from '../../app/api.ts';
+import { feedApi } from './feed-api.ts';
+import { ordered, sameOrder, type FeedTabProps } from './FeedPage.tsx';
+import { SortableList } from './SortableList.tsx';
+
+type Translate = (key: string) => string;
+const filterNames = (t: Translate, rows: string[]) => rows.map((row) => t(`feed_filter_${row}`));
+
+/** The menu tabs of a home (after 推荐): name, what the list holds, the filter sheet; by drag. */
+export function MenusTab({ type, saved, draft, setDraft, reload }: FeedTabProps) {
+  const { t } = useTranslation();
+  const [editing, setEditing] = useState<ConsoleMenu | 'new' | null>(null);
+  const changed = !sameOrder(draft.menus, saved.menus);
+  const fail = (error: unknown) =>
+    void message.error(messageOf(error instanceof ConsoleError ? error.error : 'server_error'));
+
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} size="middle">
+      <Space>
+        <Button type="primary" onClick={() => setEditing('new')}>
+          {t('feed_add_menu')}
+        </Button>
+      </Space>
+      {changed && (
+        <Alert
+          type="warning"
+          showIcon
+          message={t('feed_order_changed')}
+          action={
+            <Space>
+              <Button
+                size="small"
+                onClick={() => setDraft((current) => ({ ...current, menus: saved.menus }))}
+              >
+                {t('feed_undo_order')}
+              </Button>
+              <Button
+                size="small"
+                type="primary"
+                onClick={async () => {
+                  try {
+                    await feedApi.orderMenus(
+                      type,
+                      draft.menus.map((menu) => menu.id),
+                    );
+                    void message.success(t('feed_saved'));
+                    await reload();
+                  } catch (error) {
+                    fail(error);
+                  }
+                }}
+              >
+                {t('feed_save_order')}
+              </Button>
+            </Space>
+          }
+        />
+      )}
+      <SortableList
+        items={draft.menus}
+        nameOf={(menu) => menu.name}
+        onMove={(ids) => setDraft((current) => ({ ...current, menus: ordered(current.menus, ids) }))}
+        render={(menu) => (
+          <>
+            <Tag>{t(`feed_kind_${menu.kind}`)}</Tag>
+            <div className="feed-row__text">
+              <strong>{menu.name}</strong>
+              <div style={{ color: '#888', fontSize: 12 }}>
+                {t('feed_menu_filters')}：{filterNames(t as Translate, menu.filters).join('、')}
+              </div>
+            </div>
+            <Button size="small" onClick={() => setEditing(menu)}>
+              {t('feed_edit')}
+            </Button>
+            <Popconfirm
+              title={t('feed_delete_confirm', { name: menu.name })}
+              onConfirm={async () => {
+                try {
+                  await feedApi.deleteMenu(menu.id);
+                  void message.success(t('feed_saved'));
+                  await reload();
+                } catch (error) {
+                  fail(error);
+                }
+              }}
+            >
+              <Button size="small" danger>
+                {t('feed_delete')}
+              </Button>
+            </Popconfirm>
+          </>
+        )}
+      />
+      {editing && (
+        <MenuEditor
+          type={type}
+          menu={editing === 'new' ? null : editing}
+          onClose={async (changedMenu) => {
+            setEditing(null);
+            if (changedMenu) {
+              void message.success(t('feed_saved'));
+              await reload();
+            }
+          }}
+        />
+      )}
+    </Space>
+  );
+}
+
+function MenuEditor({
+  type,
+  menu,
+  onClose,
+}: {
+  type: FeedTabProps['type'];
+  menu: ConsoleMenu | null;
+  onClose: (changed: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<MenuInput>();
+  const [saving, setSaving] = useState(false);
+  const kind = Form.useWatch('kind', form) ?? menu?.kind ?? 'default';
+  const any = { value: '', label: t('feed_any') };
+  const submit = async (values: MenuInput) => {
+    const input: MenuInput = {
+      type,
+      name: values.name,
+      nameTw: values.nameTw ?? '',
+      kind: values.kind,
+      ...(values.tag ? { tag: values.tag } : {}),
+      ...(values.mainTag ? { mainTag: values.mainTag } : {}),
+      ...(values.secondTag ? { secondTag: values.secondTag } : {}),
+      ...(values.order ? { order: values.order } : {}),
+      ...(values.top ? { top: values.top } : {}),
+    };
+    setSaving(true);
+    try {
+      if (menu) await feedApi.updateMenu(menu.id, input);
+      else await feedApi.createMenu(input);
+      onClose(true);
+    } catch (error) {
+      const rest = showServerErrors(form, error);
+      if (rest) void message.error(rest);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal
+      open
+      title={menu ? t('feed_edit_menu') : t('feed_add_menu')}
+      okText={t('save')}
+      cancelText={t('cancel')}
+      confirmLoading={saving}
+      onOk={() => form.submit()}
+      onCancel={() => onClose(false)}
+      destroyOnHidden
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={submit}
+        initialValues={{
+          name: menu?.name ?? '',
+          nameTw: menu?.nameTw ?? '',
+          kind: menu?.kind ?? 'default',
+          tag: menu?.tag ?? '',
+          mainTag: menu?.mainTag ?? '',
+          secondTag: menu?.secondTag ?? '',
+          order: menu?.order ?? '',
+          top: menu?.top ?? '',
+        }}
+      >
+        <Form.Item name="name" label={t('feed_menu_name')} rules={[schemaRule(MenuInputSchema.shape.name)]}>
+          <Input maxLength={FEED_MENU_NAME_MAX} />
+        </Form.Item>
+        <Form.Item name="nameTw" label={t('feed_menu_name_tw')} extra={t('feed_tw_help')}>
+          <Input maxLength={FEED_MENU_NAME_MAX} />
+        </Form.Item>
+        <Form.Item
+          name="kind"
+          label={t('feed_menu_kind')}
+          extra={`${t('feed_menu_filters')}：${filterNames(t as Translate, menuFilterSet(type, kind)).join('、')}`}
+        >
+          <Select
+            aria-label={t('feed_menu_kind')}
+            options={MENU_KINDS.map((value) => ({ value, label: t(`feed_kind_${value}`) }))}
+          />
+        </Form.Item>
+        <Form.Item name="tag" label={t('feed_menu_tag')}>
+          <Input maxLength={20} />
+        </Form.Item>
+        <Form.Item name="mainTag" label={t('feed_menu_main_tag')}>
+          <Select options={[any, ...MAIN_TAGS.map((value) => ({ value, label: t(`feed_main_${value}`) }))]} />
+        </Form.Item>
+        <Form.Item name="secondTag" label={t('feed_menu_second_tag')}>
+          <Select
+            options={[any, ...SECOND_TAGS.map((value) => ({ value, label: t(`feed_second_${value}`) }))]}
+          />
+        </Form.Item>
+        <Form.Item name="order" label={t('feed_menu_order')}>
+          <Select
+            options={[any, ...VIDEO_ORDERS.map((value) => ({ value, label: t(`feed_order_${value}`) }))]}
+          />
+        </Form.Item>
+        <Form.Item name="top" label={t('feed_menu_top')}>
+          <Select
+            options={[any, ...TOP_PERIODS.map((value) => ({ value, label: t(`feed_top_${value}`) }))]}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
