@@ -1,8 +1,9 @@
+import type { VideoList } from '@app/contract/console/catalogue';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { launchChromium } from './browser.ts';
 import { demoVideos } from './demo-videos.ts';
-import { baseUrl as consoleBase, consolePage, consoleShot } from './console.ts';
+import { asOwner, baseUrl as consoleBase, consolePage, consoleShot } from './console.ts';
 import { api, baseUrl, boundAccount, button, open, phoneWith, shot, userInfoOf } from './phone.ts';
 
 /**
@@ -48,6 +49,18 @@ async function sendAppeal(token: string) {
   form.set('uploadimg', new Blob([JPEG], { type: 'image/jpeg' }), 'paid.jpg');
   const reply = await (await fetch(`${baseUrl}/v1/shop/report`, { method: 'POST', body: form })).json();
   expect(reply.status.code).toBe(200);
+}
+
+/**
+ * Puts an unpublished demo long video back in the app. The report test unpublishes one, and the
+ * demo catalogue is shared by every spec and every later run against the same server: left
+ * unpublished, its page answers 404 to them all (this test's own report included).
+ */
+async function republishLong(avkey: string) {
+  const call = await asOwner();
+  const hidden = await call<VideoList>('GET', '/catalogue/videos?type=long&published=no&pageSize=200');
+  const video = hidden.items.find((item) => item.avkey === avkey);
+  if (video) await call('POST', '/videos/publish', { ids: [video.id], published: true });
 }
 
 let serial = 0;
@@ -206,6 +219,9 @@ describe('console support → phone', () => {
     // A long video from the middle of the demo catalogue: the other browser specs play the first ones.
     const longs = (await demoVideos()).filter((video) => video.type === 'long');
     const avkey = longs[Math.floor(longs.length / 2)]!.avkey;
+    // Published before (a stopped earlier run may have left it unpublished) and again after.
+    await republishLong(avkey);
+    onTestFinished(() => republishLong(avkey));
     const reported = await api(
       `/v1/report/video/${avkey}`,
       { report_type: '999', report_content: '画面与标题不符' },
@@ -238,5 +254,10 @@ describe('console support → phone', () => {
     const info = await (await fetch(`${baseUrl}/v1/video/info/${avkey}?token=${token}`)).json();
     expect(info.status.code).toBe(404);
     await desk.close();
+
+    // Published again, its page is back for the phone (and for the specs that come after).
+    await republishLong(avkey);
+    const back = await (await fetch(`${baseUrl}/v1/video/info/${avkey}?token=${token}`)).json();
+    expect(back.status.code).toBe(200);
   });
 });
