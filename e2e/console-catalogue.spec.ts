@@ -138,6 +138,9 @@ describe('console: catalogue management', () => {
         .locator('.actor-row__item')
         .filter({ hasText: ACTOR });
       await actor.waitFor();
+      // Avatars load as they come into view; this video gains an actor in every run against the
+      // same server, so this one may start past the row's edge.
+      await actor.scrollIntoViewIfNeeded();
       // The avatar uploaded in the console, decrypted by the phone.
       await expect
         .poll(() =>
@@ -145,7 +148,6 @@ describe('console: catalogue management', () => {
         )
         .toBe(240);
       await expect.poll(() => phone.page.getByTestId('info-panel').textContent()).toContain(category);
-      await actor.scrollIntoViewIfNeeded();
       await shot(phone.page, `console-catalogue-phone-play-${locale}`);
       await phone.context.close();
     }
