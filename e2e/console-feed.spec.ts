@@ -142,6 +142,9 @@ describe('console: the Recommend feed', () => {
     await expect
       .poll(() => announced.innerText())
       .toMatch(new RegExp(`已拿起 ${BANNER_TITLE}|${BANNER_TITLE} 移到第 ${count} 位`));
+    // dnd-kit's keyboard sensor starts listening for arrows in a timer set when the row is lifted
+    // (before the announcement): a timer of the page's own, set now, runs after it.
+    await editor.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
     for (let position = count - 1; position >= 1; position--) {
       await editor.keyboard.press('ArrowUp');
       await expect.poll(() => announced.innerText()).toContain(`移到第 ${position} 位`);
