@@ -20,14 +20,14 @@ startUp.then(
 );
 const locale = resolveLocale(readSetting('locale'), navigator.language);
 void loadCatalogue(locale);
+// A Traditional start's first render also waits for the component library's Traditional words
+// (render.tsx): asked for now, beside the catalogue, so they cost no round trip after start-up.
+if (locale === 'tw') void import('antd-mobile/es/locales/zh-TW');
 void startUp
   .catch(() => undefined)
   .then(() => {
     // Start-up lands on a home page (fast login rewrites the address to /long).
     void import('./features/home/pages/HomePage.tsx');
-    // A Traditional start also waits for the component library's Traditional words (render.tsx):
-    // asked for here, beside the pages' code, so they cost no round trip of their own.
-    if (locale === 'tw') void import('antd-mobile/es/locales/zh-TW');
     // Not awaited: the shell's chunks import the boot chunk, which must finish evaluating first.
     void import('./app/render.tsx').then((module) => module.renderApp(locale));
   });
