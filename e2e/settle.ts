@@ -21,6 +21,8 @@ export async function settle(
     else trail.push(what);
   };
   const tap = (action: () => Promise<unknown>) => action().catch(() => undefined);
+  // A pop-up found a moment ago may be gone: a read of it must not wait the default 30 s for it.
+  const READ = { timeout: 1000 };
   while (Date.now() < deadline) {
     await page.waitForTimeout(250);
     // A start-up pop-up is a dialog too (modal-focus.ts): it has its own branch below.
@@ -46,7 +48,7 @@ export async function settle(
           (
             await dialog
               .last()
-              .innerText()
+              .innerText(READ)
               .catch(() => '')
           ).split('\n')[0]
         }`,
@@ -60,7 +62,7 @@ export async function settle(
       await tap(() => page.locator('.cover-ad__skip').click({ timeout: 1000 }));
     } else if (await page.locator('[data-testid^="popup-"]').filter({ visible: true }).count()) {
       const popup = page.locator('[data-testid^="popup-"]').filter({ visible: true }).first();
-      await shown((await popup.getAttribute('data-testid').catch(() => null)) ?? 'popup');
+      await shown((await popup.getAttribute('data-testid', READ).catch(() => null)) ?? 'popup');
       await page.mouse.click(6, 6); // the mask around a pop-up closes it
     } else if (await page.locator('[data-startup-popups="done"]').count()) return;
     else saw('nothing shown, start-up pending');
