@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runFfmpeg } from '../packages/server/src/media/ffmpeg.ts';
 import { testClipArgs } from '../packages/server/src/media/ffmpeg-args.ts';
 import { launchChromium, screenshotPath } from './browser.ts';
-import { consolePage } from './console.ts';
+import type { TranscodeJob } from '@app/contract/console/media';
+import { asOwner, consolePage } from './console.ts';
 import { baseUrl, boundAccount, open, phoneWith, shot, startedPhone } from './phone.ts';
 
 /**
@@ -17,9 +18,22 @@ import { baseUrl, boundAccount, open, phoneWith, shot, startedPhone } from './ph
 let browser: Browser;
 let work: string;
 let clip: string;
-const title = `Upload Check ${Date.now().toString(36)}`;
+const TITLE_PREFIX = 'Upload Check';
+const title = `${TITLE_PREFIX} ${Date.now().toString(36)}`;
+
+/**
+ * Deletes this spec's videos (also those a stopped earlier run left behind): published, the upload
+ * is the newest long video, the first card other suites open from 最新 for its actors.
+ */
+async function removeOurs() {
+  const call = await asOwner();
+  const { items } = await call<{ items: TranscodeJob[] }>('GET', '/transcode/jobs?limit=200');
+  for (const job of items)
+    if (job.title.startsWith(TITLE_PREFIX) && job.video) await call('DELETE', `/videos/${job.video.id}`);
+}
 
 beforeAll(async () => {
+  await removeOurs();
   browser = await launchChromium();
   work = await fs.mkdtemp(path.join(os.tmpdir(), 'console-upload-'));
   clip = path.join(work, `${title}.mp4`);
@@ -28,6 +42,7 @@ beforeAll(async () => {
   );
 });
 afterAll(async () => {
+  await removeOurs();
   await browser?.close();
   await fs.rm(work, { recursive: true, force: true });
 });
