@@ -34,7 +34,9 @@ const changeAppInfo = (context: BrowserContext, change: (info: AppInfo) => void)
 
 /** Closes the start-up chain until a dialog with `text` shows. */
 async function closeUntil(page: Page, text: string) {
-  for (let i = 0; i < 12; i++) {
+  // Pop-ups keep being closed while the wait lasts: on a busy machine the chain before the dialog
+  // takes longer than a fixed number of rounds.
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline;) {
     if (await page.getByRole('dialog').filter({ hasText: text }).count()) return;
     await page.waitForTimeout(400);
     // Start-up pop-ups are dialogs too (modal-focus.ts); only they close by a tap on the mask.
