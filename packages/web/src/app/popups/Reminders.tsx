@@ -13,7 +13,7 @@ import { useStartupData } from '../startup/startup-store.ts';
 import './popups.css';
 import { reminders, type Reminder } from './reminders.ts';
 import { markShownToday } from './mark-shown.ts';
-import { useCloseOnBack } from '../back-closes.ts';
+import { afterDialogsClosed, useCloseOnBack } from '../back-closes.ts';
 import { VIP_BIND_REMINDED_KEY } from '../../features/player/bind-prompt.ts';
 
 const EXPIRY_DEFERRED_KEY = 'app.expiryDeferred';
@@ -121,7 +121,12 @@ export function Reminders({ ready, onSettled }: { ready: boolean; onSettled: () 
               // The profile carries a code minted now for this session: the stored one may have
               // lapsed or been revoked (a password change elsewhere).
               const code = await mintLaunchCode();
-              if (code) window.location.href = `/v1/pwa/ios.mobileconfig?code=${encodeURIComponent(code)}`;
+              // After the sheet's history entry is stepped over: that step back, made later, would
+              // cancel the profile's download.
+              if (code)
+                afterDialogsClosed(() => {
+                  window.location.href = `/v1/pwa/ios.mobileconfig?code=${encodeURIComponent(code)}`;
+                });
             }}
           >
             {t('install_button')}
