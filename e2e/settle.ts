@@ -12,13 +12,11 @@ export async function settle(
 ) {
   let deadline = Date.now() + 45_000;
   // What each round saw, so that a run that does not settle says where it stuck.
-  const trail: string[] = [];
+  const trail: { what: string; times: number }[] = [];
   const saw = (what: string) => {
     const last = trail.at(-1);
-    const repeated = last?.match(/^(.*) ×(\d+)$/);
-    if (last === what) trail[trail.length - 1] = `${what} ×2`;
-    else if (repeated?.[1] === what) trail[trail.length - 1] = `${what} ×${Number(repeated[2]) + 1}`;
-    else trail.push(what);
+    if (last?.what === what) last.times += 1;
+    else trail.push({ what, times: 1 });
   };
   const tap = (action: () => Promise<unknown>) => action().catch(() => undefined);
   // A pop-up found a moment ago may be gone: a read of it must not wait the default 30 s for it.
@@ -68,5 +66,9 @@ export async function settle(
     else saw('nothing shown, start-up pending');
   }
   await page.screenshot({ path: screenshotPath('unsettled') });
-  throw new Error(`start-up pop-ups did not settle at ${page.url()}; saw: ${trail.join(', ')}`);
+  throw new Error(
+    `start-up pop-ups did not settle at ${page.url()}; saw: ${trail
+      .map(({ what, times }) => (times > 1 ? `${what} ×${times}` : what))
+      .join(', ')}`,
+  );
 }
