@@ -10,16 +10,14 @@ import {
   UploadMetadataSchema,
   type UploadMetadata,
 } from '@app/contract/console/media';
-import { FileStore } from '@tus/file-store';
 import { Server, type ServerOptions } from '@tus/server';
 import type { Db } from '../../platform/db/database.ts';
 import type { ConsoleOperator } from '../operators/operators.service.ts';
+import { StagingStore, UPLOAD_ID_PATTERN } from './staging-store.ts';
 import * as queue from './transcode-queue.ts';
 
 /** Free space kept on the data disk beyond an upload's own size (the transcode writes too). */
 const DISK_RESERVE_BYTES = 1024 ** 3;
-/** tus upload ids: 32 hex digits from the server, never the client's choice. */
-export const UPLOAD_ID_PATTERN = /^[0-9a-f]{32}$/;
 
 /** A refusal the tus server sends as it is: a status and the key as the body. */
 const refuse = (status_code: number, body: string) => ({ status_code, body });
@@ -31,7 +29,7 @@ const refuse = (status_code: number, body: string) => ({ status_code, body });
  */
 export function createUploads(db: Db, dataDir: string, consolePrefix: string) {
   const directory = path.join(dataDir, 'uploads');
-  const store = new FileStore({ directory });
+  const store = new StagingStore({ directory });
   /** The operator of each request the tus server is handling (it sees only the raw request). */
   const operatorOf = new WeakMap<IncomingMessage, ConsoleOperator>();
   const nodeRequest = (req: Parameters<NonNullable<ServerOptions['onUploadCreate']>>[0]) =>
@@ -85,6 +83,8 @@ export function createUploads(db: Db, dataDir: string, consolePrefix: string) {
       return { status_code: status, body: JSON.stringify({ error: refusalKey(status, body) }) };
     },
     async onUploadFinish(_req, upload) {
+      // On the disk before the job row says so: the queue starts from this file after any restart.
+      await store.sync(upload.id);
       await queue.markUploaded(db, upload.id);
       return {};
     },
