@@ -185,7 +185,7 @@ export async function benchConsole(root: string, mainDataDir: string): Promise<b
       warn: console.warn,
       error: console.error,
     } as never);
-    await growConsoleData(db, console.log);
+    await growConsoleData(db, console.log, databaseUrl !== undefined);
     sample = await sampleAccount(db);
     catalogue = await sampleCatalogue(db);
   } finally {
