@@ -134,7 +134,7 @@ export async function buildApp(
       },
     ],
     (request) => isBlockedRegion(config, request.headers),
-    securityHeaders(config.publicUrl?.startsWith('https:') === true).other,
+    securityHeaders(config.publicUrl?.startsWith('https:') === true).media,
   );
 
   const app = Fastify({

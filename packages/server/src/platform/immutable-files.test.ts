@@ -38,6 +38,7 @@ const headersOf = (reply: Response) =>
       'x-content-type-options',
       'cross-origin-resource-policy',
       'referrer-policy',
+      'x-frame-options',
     ].map((name) => [name, reply.headers.get(name)]),
   );
 
@@ -49,6 +50,9 @@ describe('images and segments', () => {
     expect(first.headers.get('content-type')).toBe('video/mp2t');
     expect(first.headers.get('cache-control')).toContain('immutable');
     expect(first.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(first.headers.get('cross-origin-resource-policy')).toBe('same-site');
+    // A document's framing policy means nothing on a segment: the busiest reply goes without it.
+    expect(first.headers.get('x-frame-options')).toBeNull();
 
     // Like a CDN edge: once remembered, the segment is answered without the disk.
     const away = `${segment.file}.away`;

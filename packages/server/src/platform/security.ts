@@ -85,7 +85,8 @@ export const securityPlugin = (
       const type = reply.getHeader('content-type');
       const document =
         (typeof type === 'string' && type.startsWith('text/html')) || request.url.startsWith('/sw.js');
-      reply.headers(document ? headers.document : headers.other);
+      const media = request.url.startsWith('/hls/') || request.url.startsWith('/img/');
+      reply.headers(document ? headers.document : media ? headers.media : headers.other);
       if (document && !reply.hasHeader('content-security-policy'))
         reply.header('content-security-policy', policyFor(lineOrigins(request).join(' ') || "'self'"));
       return payload;
@@ -95,8 +96,8 @@ export const securityPlugin = (
 /**
  * Helmet's headers, worked out once: its per-request middleware rebuilt them for every reply (a
  * tenth of a cached endpoint's time). Documents get the whole set (the CSP is added per set of
- * lines); other replies (JSON, images, segments) the ones a browser reads on them: no sniffing, no
- * framing, no referrer, the resource policy, and HSTS when PUBLIC_URL is https.
+ * lines); other replies (JSON) the ones a browser reads on them: no sniffing, no framing, no
+ * referrer, the resource policy, and HSTS when PUBLIC_URL is https; media files the first and last two.
  */
 export function securityHeaders(https: boolean) {
   const options: HelmetOptions = {
@@ -124,5 +125,9 @@ export function securityHeaders(https: boolean) {
     'strict-transport-security',
   ];
   const other = Object.fromEntries(Object.entries(document).filter(([name]) => kept.includes(name)));
-  return { document, other };
+  // Segments and encrypted images are read by fetch, never shown as a page: framing and referrer
+  // policies do nothing on them, and every byte counts on the busiest replies the server sends.
+  const forMedia = ['x-content-type-options', 'cross-origin-resource-policy', 'strict-transport-security'];
+  const media = Object.fromEntries(Object.entries(other).filter(([name]) => forMedia.includes(name)));
+  return { document, other, media };
 }
