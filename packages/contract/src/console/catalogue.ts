@@ -83,7 +83,11 @@ export const VideoListQuerySchema = ConsoleListQuerySchema.extend({
 }).extend(ConsoleDateRangeSchema.shape);
 export type VideoListQuery = z.infer<typeof VideoListQuerySchema>;
 
-const Named = z.object({ id: z.number().int(), name: z.string() });
+/**
+ * Something a video names: its name as stored (Simplified) and its Traditional (the stored `_tw`,
+ * or the name when there is none), so a zh-TW console shows it in its own script.
+ */
+const Named = z.object({ id: z.number().int(), name: z.string(), nameTw: z.string() });
 
 export const ConsoleVideoSchema = z.object({
   id: z.number().int(),
@@ -106,7 +110,10 @@ export const ConsoleVideoSchema = z.object({
   creator: Named.nullable(),
   categories: z.array(Named),
   actors: z.array(Named),
+  /** Keys, as stored: Simplified. */
   tags: z.array(z.string()),
+  /** The same tags in Traditional (tag_names), in their order: what a zh-TW console shows. */
+  tagsTw: z.array(z.string()),
   mainTag: z.string(),
   secondTag: z.string().nullable(),
 });

@@ -153,6 +153,8 @@ export type BlockInput = z.input<typeof BlockInputSchema>;
 export const PickedSchema = z.object({
   id: z.number().int(),
   name: z.string(),
+  /** The name in Traditional (a video's Chinese title), what a zh-TW console shows. */
+  nameTw: z.string(),
   image: z.string(),
   /** Videos: the type; categories: the type; others: absent. */
   type: z.string().optional(),
@@ -182,6 +184,8 @@ export const ConsoleBlockSchema = z.object({
     actors: z.array(PickedSchema),
     studios: z.array(PickedSchema),
     categories: z.array(PickedSchema),
+    /** `content.tags` in Traditional (tag_names), in their order. */
+    tagsTw: z.array(z.string()),
   }),
 });
 export type ConsoleBlock = z.infer<typeof ConsoleBlockSchema>;

@@ -17,6 +17,7 @@ import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { schemaRule } from '../../app/form.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { useInScript } from '../../app/i18n/catalogue-text.ts';
 import { CatalogueImage, CatalogueImageField } from './CatalogueImage.tsx';
 import { EntityTab } from './EntityTab.tsx';
 import './catalogue.css';
@@ -67,6 +68,19 @@ function SortField() {
   );
 }
 
+/** A stored name in the console's script, the other script's beside it when the two differ. */
+function BothScripts({ simplified, traditional }: { simplified: string; traditional: string }) {
+  const inScript = useInScript();
+  const first = inScript(simplified, traditional);
+  const second = first === simplified ? traditional : simplified;
+  return (
+    <>
+      {first}
+      {second && second !== first && <span className="catalogue-help"> · {second}</span>}
+    </>
+  );
+}
+
 function nameColumns<T extends { id: number; name: string; nameTw: string }>(
   t: (key: 'catalogue_id' | 'catalogue_name') => string,
 ): ColumnsType<T> {
@@ -76,18 +90,14 @@ function nameColumns<T extends { id: number; name: string; nameTw: string }>(
       title: t('catalogue_name'),
       key: 'name',
       sorter: true,
-      render: (_value, item) => (
-        <>
-          {item.name}
-          {item.nameTw !== item.name && <span className="catalogue-help"> · {item.nameTw}</span>}
-        </>
-      ),
+      render: (_value, item) => <BothScripts simplified={item.name} traditional={item.nameTw} />,
     },
   ];
 }
 
 function CategoriesTab() {
   const { t } = useTranslation();
+  const inScript = useInScript();
   const shape = CategoryInputSchema.shape;
   return (
     <EntityTab<ConsoleCategory, z.input<typeof CategoryInputSchema>>
@@ -95,14 +105,14 @@ function CategoriesTab() {
       newLabel="catalogue_new_category"
       typeFilter
       sort="sort"
-      nameOf={(item) => item.name}
+      nameOf={(item) => inScript(item.name, item.nameTw)}
       columns={[
         {
           title: t('catalogue_image'),
           key: 'image',
           width: 110,
           render: (_value, item) => (
-            <CatalogueImage path={item.image} width={80} height={48} alt={item.name} />
+            <CatalogueImage path={item.image} width={80} height={48} alt={inScript(item.name, item.nameTw)} />
           ),
         },
         ...nameColumns<ConsoleCategory>(t),
@@ -146,6 +156,7 @@ function CategoriesTab() {
 
 function ActorsTab() {
   const { t } = useTranslation();
+  const inScript = useInScript();
   const shape = ActorInputSchema.shape;
   return (
     <EntityTab<ConsoleActor, z.input<typeof ActorInputSchema>>
@@ -153,14 +164,20 @@ function ActorsTab() {
       order="desc"
       newLabel="catalogue_new_actor"
       typeFilter
-      nameOf={(item) => item.name}
+      nameOf={(item) => inScript(item.name, item.nameTw)}
       columns={[
         {
           title: t('catalogue_avatar'),
           key: 'image',
           width: 80,
           render: (_value, item) => (
-            <CatalogueImage path={item.image} width={48} height={48} round alt={item.name} />
+            <CatalogueImage
+              path={item.image}
+              width={48}
+              height={48}
+              round
+              alt={inScript(item.name, item.nameTw)}
+            />
           ),
         },
         ...nameColumns<ConsoleActor>(t),
@@ -214,6 +231,7 @@ function ActorsTab() {
 
 function StudiosTab() {
   const { t } = useTranslation();
+  const inScript = useInScript();
   const shape = StudioInputSchema.shape;
   return (
     <EntityTab<ConsoleStudio, z.input<typeof StudioInputSchema>>
@@ -221,14 +239,14 @@ function StudiosTab() {
       order="desc"
       newLabel="catalogue_new_studio"
       typeFilter={false}
-      nameOf={(item) => item.name}
+      nameOf={(item) => inScript(item.name, item.nameTw)}
       columns={[
         {
           title: t('catalogue_image'),
           key: 'image',
           width: 110,
           render: (_value, item) => (
-            <CatalogueImage path={item.image} width={80} height={48} alt={item.name} />
+            <CatalogueImage path={item.image} width={80} height={48} alt={inScript(item.name, item.nameTw)} />
           ),
         },
         ...nameColumns<ConsoleStudio>(t),
@@ -251,6 +269,7 @@ function StudiosTab() {
 
 function CreatorsTab() {
   const { t } = useTranslation();
+  const inScript = useInScript();
   const shape = CreatorInputSchema.shape;
   return (
     <EntityTab<ConsoleCreator, z.input<typeof CreatorInputSchema>>
@@ -258,14 +277,20 @@ function CreatorsTab() {
       order="desc"
       newLabel="catalogue_new_creator"
       typeFilter={false}
-      nameOf={(item) => item.name}
+      nameOf={(item) => inScript(item.name, item.nameTw)}
       columns={[
         {
           title: t('catalogue_avatar'),
           key: 'image',
           width: 80,
           render: (_value, item) => (
-            <CatalogueImage path={item.avatar} width={48} height={48} round alt={item.name} />
+            <CatalogueImage
+              path={item.avatar}
+              width={48}
+              height={48}
+              round
+              alt={inScript(item.name, item.nameTw)}
+            />
           ),
         },
         ...nameColumns<ConsoleCreator>(t),
@@ -302,6 +327,7 @@ function CreatorsTab() {
 
 function KeywordsTab() {
   const { t } = useTranslation();
+  const inScript = useInScript();
   const shape = KeywordInputSchema.shape;
   return (
     <EntityTab<ConsoleKeyword & { name?: never }, z.input<typeof KeywordInputSchema>>
@@ -309,19 +335,14 @@ function KeywordsTab() {
       newLabel="catalogue_new_keyword"
       typeFilter
       sort="sort"
-      nameOf={(item) => item.keyword}
+      nameOf={(item) => inScript(item.keyword, item.keywordTw)}
       columns={[
         { title: t('catalogue_id'), dataIndex: 'id', key: 'id', width: 80, sorter: true },
         {
           title: t('catalogue_keyword'),
           key: 'name',
           sorter: true,
-          render: (_value, item) => (
-            <>
-              {item.keyword}
-              {item.keywordTw !== item.keyword && <span className="catalogue-help"> · {item.keywordTw}</span>}
-            </>
-          ),
+          render: (_value, item) => <BothScripts simplified={item.keyword} traditional={item.keywordTw} />,
         },
         {
           title: t('catalogue_type'),

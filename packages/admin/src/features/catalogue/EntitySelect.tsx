@@ -1,6 +1,7 @@
 import type { VideoType } from '@app/contract';
 import { Select, Spin } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { searchChoices, type Choice, type EntityPath } from './catalogue-api.ts';
 
 /**
@@ -31,11 +32,12 @@ export function EntitySelect({
   const [found, setFound] = useState<Choice[]>([]);
   const [loading, setLoading] = useState(false);
   const asked = useRef(0);
+  const { i18n } = useTranslation();
 
   const search = (text: string) => {
     const ask = ++asked.current;
     setLoading(true);
-    searchChoices(path, text, type)
+    searchChoices(path, text, i18n.language, type)
       .then((choices) => ask === asked.current && setFound(choices))
       .catch(() => ask === asked.current && setFound([]))
       .finally(() => ask === asked.current && setLoading(false));
@@ -43,9 +45,9 @@ export function EntitySelect({
 
   useEffect(() => {
     search('');
-    // The first page of names when the picker appears (or its type changes).
+    // The first page of names when the picker appears (or its type or the console's language changes).
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [path, type]);
+  }, [path, type, i18n.language]);
 
   const options = useMemo(() => {
     const byId = new Map<number, Choice>();

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { consoleApi } from '../../app/api.ts';
 import { schemaRule, showServerErrors } from '../../app/form.ts';
+import { useInScript } from '../../app/i18n/catalogue-text.ts';
 import { useCategories } from './catalogue-api.ts';
 import { CatalogueImage } from './CatalogueImage.tsx';
 import { EntitySelect } from './EntitySelect.tsx';
@@ -57,6 +58,7 @@ export function VideoEditDrawer({
   onSaved: (video: ConsoleVideo) => void;
 }) {
   const { t } = useTranslation();
+  const inScript = useInScript();
   const { message } = App.useApp();
   const [form] = Form.useForm<FormValues>();
   const [saving, setSaving] = useState(false);
@@ -119,7 +121,7 @@ export function VideoEditDrawer({
         <Flex gap={12} align="center" style={{ marginBottom: 16 }}>
           <CatalogueImage path={video.cover} width={160} height={90} alt={t('catalogue_cover')} />
           <Flex vertical>
-            <strong>{video.titleCn || video.title}</strong>
+            <strong>{inScript(video.titleCn, video.titleTw) || video.title}</strong>
             <span className="catalogue-help">
               {video.avkey} · {video.number}
             </span>
@@ -179,7 +181,7 @@ export function VideoEditDrawer({
           <EntitySelect
             path="actors"
             multiple
-            known={video?.actors.map((a) => ({ value: a.id, label: a.name })) ?? []}
+            known={video?.actors.map((a) => ({ value: a.id, label: inScript(a.name, a.nameTw) })) ?? []}
             placeholder={t('catalogue_pick_actors')}
             ariaLabel={t('catalogue_actors')}
           />
@@ -188,7 +190,11 @@ export function VideoEditDrawer({
           <Form.Item name="studioId" label={t('catalogue_studio')} style={{ flex: 1 }}>
             <EntitySelect
               path="studios"
-              known={video?.studio ? [{ value: video.studio.id, label: video.studio.name }] : []}
+              known={
+                video?.studio
+                  ? [{ value: video.studio.id, label: inScript(video.studio.name, video.studio.nameTw) }]
+                  : []
+              }
               placeholder={t('catalogue_none')}
               ariaLabel={t('catalogue_studio')}
             />
@@ -196,7 +202,11 @@ export function VideoEditDrawer({
           <Form.Item name="creatorId" label={t('catalogue_creator')} style={{ flex: 1 }}>
             <EntitySelect
               path="creators"
-              known={video?.creator ? [{ value: video.creator.id, label: video.creator.name }] : []}
+              known={
+                video?.creator
+                  ? [{ value: video.creator.id, label: inScript(video.creator.name, video.creator.nameTw) }]
+                  : []
+              }
               placeholder={t('catalogue_pick_creator')}
               ariaLabel={t('catalogue_creator')}
             />

@@ -12,6 +12,7 @@ import { messageOf } from '../../app/i18n/index.ts';
 import { useConsoleList } from '../../app/use-list.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { BulkPublishButtons, VideoMediaActions } from '../media/VideoMediaActions.tsx';
+import { useInScript } from '../../app/i18n/catalogue-text.ts';
 import { useCategories } from './catalogue-api.ts';
 import { CatalogueImage } from './CatalogueImage.tsx';
 import { EntitySelect } from './EntitySelect.tsx';
@@ -34,6 +35,7 @@ interface Filters {
  */
 export function VideosPage() {
   const { t } = useTranslation();
+  const inScript = useInScript();
   const { message } = App.useApp();
   const list = useConsoleList<ConsoleVideo>('/catalogue/videos', { sort: 'upload_date', order: 'desc' });
   const [filters, setFilters] = useState<Filters>({});
@@ -67,10 +69,11 @@ export function VideosPage() {
           <CatalogueImage path={video.cover} width={96} height={54} alt={t('catalogue_cover')} />
           <div className="catalogue-title-cell__text">
             <Typography.Text strong ellipsis style={{ maxWidth: 240 }} data-testid="video-title">
-              {video.titleCn || video.title}
+              {inScript(video.titleCn, video.titleTw) || video.title}
             </Typography.Text>
             <span className="catalogue-title-cell__sub">
-              {[video.titleTw !== video.titleCn ? video.titleTw : '', video.title]
+              {/* The other script's title, when it differs, and the English one. */}
+              {[video.titleTw !== video.titleCn ? inScript(video.titleTw, video.titleCn) : '', video.title]
                 .filter(Boolean)
                 .join(' · ')}
             </span>
@@ -91,17 +94,21 @@ export function VideosPage() {
     {
       title: t('catalogue_categories'),
       key: 'categories',
-      render: (_value, video) => video.categories.map((c) => <Tag key={c.id}>{c.name}</Tag>),
+      render: (_value, video) =>
+        video.categories.map((c) => <Tag key={c.id}>{inScript(c.name, c.nameTw)}</Tag>),
     },
     {
       title: t('catalogue_actors'),
       key: 'actors',
-      render: (_value, video) => video.actors.map((a) => a.name).join('、'),
+      render: (_value, video) => video.actors.map((a) => inScript(a.name, a.nameTw)).join('、'),
     },
     {
       title: `${t('catalogue_studio')} / ${t('catalogue_creator')}`,
       key: 'publisher',
-      render: (_value, video) => video.studio?.name ?? video.creator?.name ?? '',
+      render: (_value, video) => {
+        const publisher = video.studio ?? video.creator;
+        return publisher ? inScript(publisher.name, publisher.nameTw) : '';
+      },
     },
     {
       title: t('catalogue_tags'),
@@ -114,8 +121,8 @@ export function VideosPage() {
               {t(`catalogue_second_tag_${video.secondTag}` as 'catalogue_second_tag_uncensored')}
             </Tag>
           )}
-          {video.tags.map((tag) => (
-            <Tag key={tag}>{tag}</Tag>
+          {video.tags.map((tag, index) => (
+            <Tag key={tag}>{inScript(tag, video.tagsTw[index])}</Tag>
           ))}
         </Flex>
       ),
@@ -152,7 +159,7 @@ export function VideosPage() {
           <Button
             size="small"
             onClick={() => setEditing(video)}
-            aria-label={`${t('catalogue_edit')} ${video.titleCn || video.title}`}
+            aria-label={`${t('catalogue_edit')} ${inScript(video.titleCn, video.titleTw) || video.title}`}
           >
             {t('catalogue_edit')}
           </Button>

@@ -30,6 +30,7 @@ import { useTranslation } from 'react-i18next';
 import { schemaRule, showServerErrors } from '../../app/form.ts';
 import { messageOf } from '../../app/i18n/index.ts';
 import { ConsoleError } from '../../app/api.ts';
+import { useInScript } from '../../app/i18n/catalogue-text.ts';
 import { useSettingsImage } from '../settings/settings-image.ts';
 import { feedApi } from './feed-api.ts';
 import { ordered, sameOrder, type FeedTabProps } from './FeedPage.tsx';
@@ -53,6 +54,7 @@ interface AdForm {
 /** Banners (the home's slider) and feed ads (inside a block): ordered by drag, edited in a dialog. */
 export function AdsTab({ type, saved, draft, setDraft, reload }: FeedTabProps) {
   const { t } = useTranslation();
+  const inScript = useInScript();
   const [placement, setPlacement] = useState<AdPlacement>('poster');
   const [blockId, setBlockId] = useState<number | undefined>(undefined);
   const [editing, setEditing] = useState<ConsoleAd | 'new' | null>(null);
@@ -62,7 +64,9 @@ export function AdsTab({ type, saved, draft, setDraft, reload }: FeedTabProps) {
   const changed = !sameOrder(shown, saved.ads.filter(inList));
   const blockName = (id: number) => {
     const block = saved.blocks.find((item) => item.id === id);
-    return block ? block.title || t(`feed_layout_${block.layout}` as 'feed_layout_1') : `#${id}`;
+    return block
+      ? inScript(block.title, block.titleTw) || t(`feed_layout_${block.layout}` as 'feed_layout_1')
+      : `#${id}`;
   };
 
   const fail = (error: unknown) =>
@@ -128,7 +132,7 @@ export function AdsTab({ type, saved, draft, setDraft, reload }: FeedTabProps) {
       ) : (
         <SortableList
           items={shown}
-          nameOf={(ad) => ad.title}
+          nameOf={(ad) => inScript(ad.title, ad.titleTw)}
           onMove={(ids) =>
             setDraft((current) => {
               const others = current.ads.filter((ad) => !inList(ad));
@@ -140,7 +144,7 @@ export function AdsTab({ type, saved, draft, setDraft, reload }: FeedTabProps) {
               <Thumb path={ad.image} className="feed-row__thumb" />
               <div className="feed-row__text">
                 {/* Ad text is shown as text, never as markup. */}
-                <strong>{ad.title}</strong>
+                <strong>{inScript(ad.title, ad.titleTw)}</strong>
                 <div style={{ color: '#888', fontSize: 12 }}>
                   {t(`feed_link_${ad.link.type}`)}
                   {ad.link.type === 'url' ? ` · ${ad.link.url}` : ''}

@@ -32,6 +32,7 @@ import { useTranslation } from 'react-i18next';
 import { schemaRule, showServerErrors } from '../../app/form.ts';
 import { messageOf } from '../../app/i18n/index.ts';
 import { ConsoleError } from '../../app/api.ts';
+import { useInScript } from '../../app/i18n/catalogue-text.ts';
 import { feedApi } from './feed-api.ts';
 import { ordered, sameOrder, type FeedTabProps } from './FeedPage.tsx';
 import { PickField } from './PickField.tsx';
@@ -80,6 +81,7 @@ function summary(
 /** The Recommend feed's blocks of one home: ordered by drag, each edited in a dialog. */
 export function BlocksTab({ type, saved, draft, setDraft, reload }: FeedTabProps) {
   const { t } = useTranslation();
+  const inScript = useInScript();
   const [editing, setEditing] = useState<ConsoleBlock | 'new' | null>(null);
   const [savingOrder, setSavingOrder] = useState(false);
   const changed = !sameOrder(draft.blocks, saved.blocks);
@@ -139,13 +141,15 @@ export function BlocksTab({ type, saved, draft, setDraft, reload }: FeedTabProps
       )}
       <SortableList
         items={draft.blocks.filter((block) => block.id !== DRAFT_ID)}
-        nameOf={(block) => block.title || t(`feed_layout_${block.layout}` as 'feed_layout_1')}
+        nameOf={(block) =>
+          inScript(block.title, block.titleTw) || t(`feed_layout_${block.layout}` as 'feed_layout_1')
+        }
         onMove={(ids) => setDraft((current) => ({ ...current, blocks: ordered(current.blocks, ids) }))}
         render={(block) => (
           <>
             <Tag color="blue">{t(`feed_layout_${block.layout}` as 'feed_layout_1')}</Tag>
             <div className="feed-row__text">
-              <strong>{block.title || t('feed_no_title')}</strong>
+              <strong>{inScript(block.title, block.titleTw) || t('feed_no_title')}</strong>
               <div style={{ color: '#888', fontSize: 12 }}>
                 {summary(
                   block,
@@ -229,6 +233,9 @@ function BlockEditor({
     studio: new Map(block?.picked.studios.map((item) => [item.id, item])),
     category: new Map(block?.picked.categories.map((item) => [item.id, item])),
   }).current;
+  const savedTagsTw = new Map(
+    block?.content.tags.map((tag, index) => [tag, block.picked.tagsTw[index] ?? tag]),
+  );
   const found = (kind: PickKind) => (items: Picked[]) =>
     items.forEach((item) => known[kind].set(item.id, item));
   const layout = (Form.useWatch('layout', form) ?? block?.layout ?? 4) as FeedLayout;
@@ -279,6 +286,8 @@ function BlockEditor({
         actors: names('actor', input.content!.actorIds ?? []),
         studios: names('studio', input.content!.studioIds ?? []),
         categories: names('category', input.content!.categoryIds ?? []),
+        // A tag typed in the dialog has no Traditional yet: the server makes it at save.
+        tagsTw: (input.content!.tags ?? []).map((tag) => savedTagsTw.get(tag) ?? tag),
       },
     });
   };

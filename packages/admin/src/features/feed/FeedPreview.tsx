@@ -4,6 +4,7 @@ import { SearchOutlined } from '@ant-design/icons';
 import { Segmented, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useInScript } from '../../app/i18n/catalogue-text.ts';
 import { useSettingsImage } from '../settings/settings-image.ts';
 import { phoneCategories } from './feed-api.ts';
 import './feed.css';
@@ -28,12 +29,13 @@ function Picture({ path, alt, className }: { path: string; alt: string; classNam
 }
 
 function Videos({ videos, type }: { videos: Picked[]; type: VideoType }) {
+  const inScript = useInScript();
   return (
     <div className={type === 'long' ? 'pv-videos' : 'pv-videos pv-videos--portrait'}>
       {videos.map((video) => (
         <figure key={video.id} className="pv-video">
-          <Picture path={video.image} alt={video.name} className="pv-video__cover" />
-          <figcaption>{video.name}</figcaption>
+          <Picture path={video.image} alt={inScript(video.name, video.nameTw)} className="pv-video__cover" />
+          <figcaption>{inScript(video.name, video.nameTw)}</figcaption>
         </figure>
       ))}
     </div>
@@ -71,16 +73,17 @@ export function FeedPreview({
   draft: PreviewState;
   saved: PreviewState;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const inScript = useInScript();
   const [which, setWhich] = useState<'draft' | 'saved'>('draft');
   const [categories, setCategories] = useState<Category[]>([]);
   useEffect(() => {
     let live = true;
-    void phoneCategories(type).then((list) => live && setCategories(list));
+    void phoneCategories(type, i18n.language).then((list) => live && setCategories(list));
     return () => {
       live = false;
     };
-  }, [type]);
+  }, [type, i18n.language]);
   const state = which === 'draft' ? draft : saved;
   const posters = state.ads.filter((ad) => ad.placement === 'poster');
   const hot = [...categories]
@@ -88,7 +91,7 @@ export function FeedPreview({
     .slice(0, HOT_CATEGORIES);
   const tabs = [
     t('feed_preview_recommend'),
-    ...state.menus.map((menu) => menu.name),
+    ...state.menus.map((menu) => inScript(menu.name, menu.nameTw)),
     ...SIDE_TABS[type].map((key) => t(key)),
   ];
 
@@ -121,7 +124,11 @@ export function FeedPreview({
         </div>
         {posters[0] && (
           <div className="pv-banner" data-testid="preview-banner">
-            <Picture path={posters[0].image} alt={posters[0].title} className="pv-banner__image" />
+            <Picture
+              path={posters[0].image}
+              alt={inScript(posters[0].title, posters[0].titleTw)}
+              className="pv-banner__image"
+            />
             <span className="pv-banner__dots">
               {posters.map((ad, index) => (
                 <i key={ad.id} className={index === 0 ? 'on' : ''} />
@@ -168,22 +175,23 @@ export function FeedPreview({
 
 function PreviewBlock({ block, type, ads }: { block: ConsoleBlock; type: VideoType; ads: ConsoleAd[] }) {
   const { t } = useTranslation();
+  const inScript = useInScript();
   const { picked, content } = block;
   const more =
     block.layout === 3 || block.layout === 4 || block.layout === 14 ? t('feed_preview_more') : undefined;
   const limit = content.limit ?? 6;
   return (
     <section className="pv-block" data-testid="preview-block" data-layout={block.layout}>
-      {block.title && <Title text={block.title} more={more} />}
+      {block.title && <Title text={inScript(block.title, block.titleTw)} more={more} />}
       {ads.map((ad) => (
-        <Picture key={ad.id} path={ad.image} alt={ad.title} className="pv-ad" />
+        <Picture key={ad.id} path={ad.image} alt={inScript(ad.title, ad.titleTw)} className="pv-ad" />
       ))}
       {block.layout === 3 && (
         <>
           <div className="pv-tags">
-            {content.tags.map((tag) => (
+            {content.tags.map((tag, index) => (
               <span key={tag} className="pv-tag">
-                {tag}
+                {inScript(tag, picked.tagsTw[index])}
               </span>
             ))}
           </div>
@@ -207,16 +215,16 @@ function PreviewBlock({ block, type, ads }: { block: ConsoleBlock; type: VideoTy
       {block.layout === 5 &&
         picked.actors.map((actor) => (
           <div key={actor.id} className="pv-actor-row">
-            <Picture path={actor.image} alt={actor.name} className="pv-avatar" />
-            <span>{actor.name}</span>
+            <Picture path={actor.image} alt={inScript(actor.name, actor.nameTw)} className="pv-avatar" />
+            <span>{inScript(actor.name, actor.nameTw)}</span>
           </div>
         ))}
       {(block.layout === 10 || block.layout === 11) && (
         <div className="pv-strip">
           {(block.layout === 10 ? picked.studios : picked.actors).map((item) => (
             <div key={item.id} className="pv-strip__item">
-              <Picture path={item.image} alt={item.name} className="pv-avatar" />
-              <span>{item.name}</span>
+              <Picture path={item.image} alt={inScript(item.name, item.nameTw)} className="pv-avatar" />
+              <span>{inScript(item.name, item.nameTw)}</span>
             </div>
           ))}
         </div>
@@ -225,9 +233,14 @@ function PreviewBlock({ block, type, ads }: { block: ConsoleBlock; type: VideoTy
         <div className="pv-grid pv-grid--three">
           {picked.categories.map((category) => (
             <div key={category.id} className="pv-tile">
-              <Picture path={category.image} alt={category.name} className="pv-tile__image" />
+              <Picture
+                path={category.image}
+                alt={inScript(category.name, category.nameTw)}
+                className="pv-tile__image"
+              />
               <span>
-                {category.name} · {t('feed_preview_videos_count', { count: category.count ?? 0 })}
+                {inScript(category.name, category.nameTw)} ·{' '}
+                {t('feed_preview_videos_count', { count: category.count ?? 0 })}
               </span>
             </div>
           ))}

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { schemaRule, showServerErrors } from '../../app/form.ts';
 import { messageOf } from '../../app/i18n/index.ts';
 import { ConsoleError } from '../../app/api.ts';
+import { useInScript } from '../../app/i18n/catalogue-text.ts';
 import { feedApi } from './feed-api.ts';
 import { ordered, sameOrder, type FeedTabProps } from './FeedPage.tsx';
 import { SortableList } from './SortableList.tsx';
@@ -22,6 +23,7 @@ const filterNames = (t: Translate, rows: string[]) => rows.map((row) => t(`feed_
 /** The menu tabs of a home (after 推荐): name, what the list holds, the filter sheet; by drag. */
 export function MenusTab({ type, saved, draft, setDraft, reload }: FeedTabProps) {
   const { t } = useTranslation();
+  const inScript = useInScript();
   const [editing, setEditing] = useState<ConsoleMenu | 'new' | null>(null);
   const changed = !sameOrder(draft.menus, saved.menus);
   const fail = (error: unknown) =>
@@ -71,13 +73,13 @@ export function MenusTab({ type, saved, draft, setDraft, reload }: FeedTabProps)
       )}
       <SortableList
         items={draft.menus}
-        nameOf={(menu) => menu.name}
+        nameOf={(menu) => inScript(menu.name, menu.nameTw)}
         onMove={(ids) => setDraft((current) => ({ ...current, menus: ordered(current.menus, ids) }))}
         render={(menu) => (
           <>
             <Tag>{t(`feed_kind_${menu.kind}`)}</Tag>
             <div className="feed-row__text">
-              <strong>{menu.name}</strong>
+              <strong>{inScript(menu.name, menu.nameTw)}</strong>
               <div style={{ color: '#888', fontSize: 12 }}>
                 {t('feed_menu_filters')}：{filterNames(t as Translate, menu.filters).join('、')}
               </div>

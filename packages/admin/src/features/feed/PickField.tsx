@@ -3,6 +3,7 @@ import type { VideoType } from '@app/contract';
 import { Select } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useInScript } from '../../app/i18n/catalogue-text.ts';
 import { feedApi } from './feed-api.ts';
 
 /** How long typing pauses before a search is sent (one request per pause, not per key). */
@@ -33,6 +34,7 @@ export function PickField({
   max: number;
 }) {
   const { t } = useTranslation();
+  const inScript = useInScript();
   const [found, setFound] = useState<Picked[]>([]);
   const [searching, setSearching] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -77,7 +79,7 @@ export function PickField({
       maxCount={max}
       options={[...options.values()].map((item) => ({
         value: item.id,
-        label: `${item.name} · #${item.id}`,
+        label: `${inScript(item.name, item.nameTw)} · #${item.id}`,
       }))}
     />
   );

@@ -11,6 +11,7 @@ import type {
 } from '@app/contract/console/feed';
 import type { Category, VideoType } from '@app/contract';
 import { consoleApi } from '../../app/api.ts';
+import { LOCALE_PARAM } from '@app/contract/wire';
 
 /** The feed section's calls (`/admin/api/feed/*`), one function each. */
 export const feedApi = {
@@ -44,8 +45,11 @@ export const feedApi = {
  * The categories as the phone's first screen reads them (public `GET /v2/category/{type}`): the
  * preview's 热门分类 are the app's, the four with the most videos.
  */
-export async function phoneCategories(type: VideoType): Promise<Category[]> {
-  const reply = await fetch(`/v2/category/${type}`, { credentials: 'omit' });
+export async function phoneCategories(type: VideoType, locale: string): Promise<Category[]> {
+  // The app's own language parameter: a zh-TW console sees the names a zh-TW phone sees.
+  const reply = await fetch(`/v2/category/${type}?${LOCALE_PARAM}=${locale === 'tw' ? 'tw' : 'cn'}`, {
+    credentials: 'omit',
+  });
   if (!reply.ok) return [];
   const body = (await reply.json()) as { response?: { categories?: Category[] } };
   return body.response?.categories ?? [];

@@ -1,6 +1,7 @@
 import { VIDEO_TYPES, type VideoType } from '@app/contract';
 import type { VideoListQuery } from '@app/contract/console/catalogue';
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import { inLocale, tagsInLocale } from '../../platform/db/in-locale.ts';
 import type { Db } from '../../platform/db/database.ts';
 
 /**
@@ -134,10 +135,13 @@ export interface VideoRow {
   second_tag: string | null;
   studio_id: number | null;
   studio_name: string | null;
+  studio_name_tw: string | null;
   creator_id: number | null;
   creator_name: string | null;
-  categories: { id: number; name: string }[];
-  actors: { id: number; name: string }[];
+  creator_name_tw: string | null;
+  categories: { id: number; name: string; nameTw: string }[];
+  actors: { id: number; name: string; nameTw: string }[];
+  tags_tw: string[];
 }
 
 /** Videos by id with their names and links, in no particular order. */
@@ -146,11 +150,15 @@ export async function videosByIds(db: Db, ids: readonly number[], lock = false):
   const { rows } = await sql<VideoRow>`
     select v.id, v.avkey, v.type, v.title, v.title_cn, v.title_tw, v.cover, v.thumb, v.duration_s,
            v.views, v.upload_date, v.unpublished_at, v.number, v.tags, v.main_tag, v.second_tag,
-           v.studio_id, s.name as studio_name, v.creator_id, cp.name as creator_name,
-           coalesce((select json_agg(json_build_object('id', c.id, 'name', c.name) order by c.sort, c.id)
+           v.studio_id, s.name as studio_name, ${inLocale('tw', 's.name')} as studio_name_tw,
+           v.creator_id, cp.name as creator_name, ${inLocale('tw', 'cp.name')} as creator_name_tw,
+           ${tagsInLocale('tw', 'v.tags')} as tags_tw,
+           coalesce((select json_agg(json_build_object('id', c.id, 'name', c.name,
+                                                       'nameTw', ${inLocale('tw', 'c.name')}) order by c.sort, c.id)
                        from video_categories vc join categories c on c.id = vc.category_id
                       where vc.video_id = v.id), '[]') as categories,
-           coalesce((select json_agg(json_build_object('id', a.id, 'name', a.name) order by a.id)
+           coalesce((select json_agg(json_build_object('id', a.id, 'name', a.name,
+                                                       'nameTw', ${inLocale('tw', 'a.name')}) order by a.id)
                        from video_actors va join actors a on a.id = va.actor_id
                       where va.video_id = v.id), '[]') as actors
       from videos v

@@ -64,11 +64,18 @@ function videoView(row: queries.VideoRow): ConsoleVideo {
     uploadDate: row.upload_date.toISOString(),
     published: row.unpublished_at === null,
     number: row.number,
-    studio: row.studio_id === null ? null : { id: row.studio_id, name: row.studio_name ?? '' },
-    creator: row.creator_id === null ? null : { id: Number(row.creator_id), name: row.creator_name ?? '' },
+    studio:
+      row.studio_id === null
+        ? null
+        : { id: row.studio_id, name: row.studio_name ?? '', nameTw: row.studio_name_tw ?? '' },
+    creator:
+      row.creator_id === null
+        ? null
+        : { id: Number(row.creator_id), name: row.creator_name ?? '', nameTw: row.creator_name_tw ?? '' },
     categories: row.categories,
     actors: row.actors,
     tags: row.tags,
+    tagsTw: row.tags_tw,
     mainTag: row.main_tag,
     secondTag: row.second_tag,
   };

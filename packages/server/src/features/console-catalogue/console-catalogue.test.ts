@@ -370,6 +370,48 @@ describe('catalogue: editing a video', () => {
     expect(after.response.actors.map((a: { actor_id: number }) => a.actor_id)).not.toContain(actor.id);
   });
 
+  it('names what a video names in both scripts, so a zh-TW console lists them in Traditional', async () => {
+    const video = await someVideo('long', 7);
+    const image = (await api('GET', '/categories?type=long')).json().items[0].image as string;
+    const created = async (path: string, body: object) => {
+      const reply = await api('POST', `/${path}`, body);
+      expect(reply.statusCode, reply.body).toBe(201);
+      return reply.json() as { id: number; name: string; nameTw: string };
+    };
+    const category = await created('categories', { name: '纪录电影', type: 'long', image, sort: 99 });
+    const actor = await created('actors', { name: '张学友', image, cup: 'C', original: 0 });
+    const studio = await created('studios', { name: '东方影业', image });
+    expect([category.nameTw, actor.nameTw, studio.nameTw]).toEqual(['紀錄電影', '張學友', '東方影業']);
+    const edited = await api('PATCH', `/videos/${video.id}`, {
+      categoryIds: [category.id],
+      actorIds: [actor.id],
+      studioId: studio.id,
+      tags: ['电影', '夜景'],
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+
+    const [listed] = (await listVideos(`categoryId=${category.id}`)).items;
+    expect(listed!.id).toBe(video.id);
+    expect(listed!.categories).toEqual([{ id: category.id, name: '纪录电影', nameTw: '紀錄電影' }]);
+    expect(listed!.actors).toEqual([{ id: actor.id, name: '张学友', nameTw: '張學友' }]);
+    expect(listed!.studio).toEqual({ id: studio.id, name: '东方影业', nameTw: '東方影業' });
+    // Tags stay keys in Simplified; their Traditional is what the phone shows a zh-TW user.
+    expect(listed!.tags).toEqual(['电影', '夜景']);
+    expect(listed!.tagsTw).toEqual(['電影', '夜景']);
+    expect(listed!.titleTw).toBe((await api('GET', `/videos/${video.id}`)).json().titleTw);
+    const info = (await call.get(`/v1/video/info/${video.avkey}`, 'locale=tw', phone)).response;
+    expect(info.video_tags).toEqual(listed!.tagsTw);
+    expect(info.video_category.map((c: { category_name: string }) => c.category_name)).toEqual(['紀錄電影']);
+
+    // The creator a video names comes with its Traditional as well.
+    const creator = (await api('GET', '/creators')).json().items[0] as { id: number; nameTw: string };
+    await api('PATCH', `/videos/${video.id}`, { studioId: null, creatorId: creator.id });
+    expect(
+      (await listVideos(`creatorId=${creator.id}&pageSize=200`)).items.find((v) => v.id === video.id)!
+        .creator,
+    ).toMatchObject({ id: creator.id, nameTw: creator.nameTw });
+  });
+
   it('a new type needs categories of that type; unknown links and bad fields are 400', async () => {
     const video = await someVideo('long', 6);
     const shortCategory = (await api('GET', '/categories?type=short')).json().items[0] as { id: number };

@@ -1,6 +1,7 @@
 import type { VideoType } from '@app/contract';
 import { FEED_PICK_LIMIT } from '@app/contract/console/feed';
 import { sql, type SqlBool } from 'kysely';
+import { inLocale } from '../../platform/db/in-locale.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { literalLimit } from '../browse/browse.queries.ts';
 
@@ -206,6 +207,23 @@ export function deleteAd(db: Db, id: number) {
 
 // ---- pickers and names ----
 
+/** Names come with their Traditional, for a zh-TW console (a null `_tw` reads as the name). */
+const nameTw = inLocale('tw', 'name').as('name_tw');
+/** A video's Chinese title in Traditional (the column is `title_tw`, not `title_cn_tw`). */
+const titleTw = (table: string) =>
+  sql<string>`coalesce(${sql.ref(`${table}.title_tw`)}, ${sql.ref(`${table}.title_cn`)})`;
+
+/** Each tag's Traditional (tag_names), for those that have one. */
+export async function tagNamesTw(db: Db, tags: readonly string[]): Promise<Map<string, string>> {
+  if (tags.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('tag_names')
+    .select(['tag', 'tag_tw'])
+    .where(sql<SqlBool>`tag = any(${[...tags]}::text[])`)
+    .execute();
+  return new Map(rows.flatMap((row) => (row.tag_tw ? [[row.tag, row.tag_tw] as const] : [])));
+}
+
 /** Text as a LIKE pattern that matches it literally anywhere. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
@@ -216,7 +234,7 @@ const containing = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${
 export async function pickVideos(db: Db, type: VideoType, q: string) {
   let query = db
     .selectFrom('videos as v')
-    .select(['v.id', 'v.title_cn as name', 'v.cover as image', 'v.type'])
+    .select(['v.id', 'v.title_cn as name', titleTw('v').as('name_tw'), 'v.cover as image', 'v.type'])
     .where(sql<SqlBool>`v.type = ${sql.lit(type)}`)
     .where('v.unpublished_at', 'is', null);
   if (/^\d{1,9}$/.test(q)) query = query.where('v.id', '=', Number(q));
@@ -233,7 +251,7 @@ export async function pickVideos(db: Db, type: VideoType, q: string) {
 export async function pickActors(db: Db, type: VideoType, q: string) {
   let query = db
     .selectFrom('actors')
-    .select(['id', 'name', 'image'])
+    .select(['id', 'name', nameTw, 'image'])
     // Long videos have the long actors; short and original share theirs (actor_original 1).
     .where('original', '=', type === 'long' ? 0 : 1);
   if (/^\d{1,9}$/.test(q)) query = query.where('id', '=', Number(q));
@@ -245,7 +263,7 @@ export async function pickActors(db: Db, type: VideoType, q: string) {
 }
 
 export async function pickStudios(db: Db, q: string) {
-  let query = db.selectFrom('studios').select(['id', 'name', 'image']);
+  let query = db.selectFrom('studios').select(['id', 'name', nameTw, 'image']);
   if (/^\d{1,9}$/.test(q)) query = query.where('id', '=', Number(q));
   else if (q !== '')
     query = query.where((eb) =>
@@ -255,7 +273,10 @@ export async function pickStudios(db: Db, q: string) {
 }
 
 export async function pickCategories(db: Db, type: VideoType, q: string) {
-  let query = db.selectFrom('categories').select(['id', 'name', 'image', 'type']).where('type', '=', type);
+  let query = db
+    .selectFrom('categories')
+    .select(['id', 'name', nameTw, 'image', 'type'])
+    .where('type', '=', type);
   if (/^\d{1,9}$/.test(q)) query = query.where('id', '=', Number(q));
   else if (q !== '')
     query = query.where((eb) =>
@@ -270,19 +291,26 @@ export function videosByIds(db: Db, ids: readonly number[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('videos')
-    .select(['id', 'title_cn as name', 'cover as image', 'type', 'unpublished_at'])
+    .select([
+      'id',
+      'title_cn as name',
+      titleTw('videos').as('name_tw'),
+      'cover as image',
+      'type',
+      'unpublished_at',
+    ])
     .where(sql<SqlBool>`id = any(${[...ids]}::bigint[])`)
     .execute();
 }
 
 export function actorsByIds(db: Db, ids: readonly number[]) {
   if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('actors').select(['id', 'name', 'image']).where(anyId(ids)).execute();
+  return db.selectFrom('actors').select(['id', 'name', nameTw, 'image']).where(anyId(ids)).execute();
 }
 
 export function studiosByIds(db: Db, ids: readonly number[]) {
   if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('studios').select(['id', 'name', 'image']).where(anyId(ids)).execute();
+  return db.selectFrom('studios').select(['id', 'name', nameTw, 'image']).where(anyId(ids)).execute();
 }
 
 export function categoriesByIds(db: Db, ids: readonly number[]) {
@@ -292,6 +320,7 @@ export function categoriesByIds(db: Db, ids: readonly number[]) {
     .select((eb) => [
       'c.id',
       'c.name',
+      inLocale('tw', 'c.name').as('name_tw'),
       'c.image',
       'c.type',
       eb

@@ -97,12 +97,14 @@ function inOrder<T extends { id: number }>(ids: readonly number[], rows: T[]): T
 const picked = (row: {
   id: number;
   name: string;
+  name_tw: string | null;
   image: string;
   type?: string;
   count?: unknown;
 }): Picked => ({
   id: Number(row.id),
   name: row.name,
+  nameTw: row.name_tw ?? row.name,
   image: row.image,
   ...(row.type !== undefined && { type: row.type }),
   ...(row.count !== undefined && row.count !== null && { count: Number(row.count) }),
@@ -164,7 +166,7 @@ export function createConsoleFeedService(ctx: AppContext) {
   async function blockViews(rows: Awaited<ReturnType<typeof queries.blocks>>): Promise<ConsoleBlock[]> {
     const contents = rows.map((row) => contentOf(row.content));
     const all = (pick: (content: BlockContent) => number[]) => [...new Set(contents.flatMap(pick))];
-    const [videos, actors, studios, categories] = await Promise.all([
+    const [videos, actors, studios, categories, tagsTw] = await Promise.all([
       queries.videosByIds(
         db,
         all((content) => content.videoIds),
@@ -181,6 +183,7 @@ export function createConsoleFeedService(ctx: AppContext) {
         db,
         all((content) => content.categoryIds),
       ),
+      queries.tagNamesTw(db, [...new Set(contents.flatMap((content) => content.tags))]),
     ]);
     const published = videos.filter((video) => video.unpublished_at === null);
     return rows.map((row, index) => {
@@ -197,6 +200,7 @@ export function createConsoleFeedService(ctx: AppContext) {
           actors: inOrder(content.actorIds, actors).map(picked),
           studios: inOrder(content.studioIds, studios).map(picked),
           categories: inOrder(content.categoryIds, categories).map(picked),
+          tagsTw: content.tags.map((tag) => tagsTw.get(tag) ?? tag),
         },
       };
     });

@@ -11,6 +11,7 @@ import {
   type BlockInput,
 } from '@app/contract/console/feed';
 import type { OperatorRole } from '@app/contract/console/operators';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decryptBytes } from '../../media/aes.ts';
 import { buildTestApp, type TestApp } from '../../test/build-app.ts';
@@ -333,6 +334,52 @@ describe('pickers', () => {
       expect(reply.statusCode).toBe(200);
       expect(PickReplySchema.parse(reply.json()).items).toEqual([]);
     }
+  });
+});
+
+describe('names in both scripts (a zh-TW console)', () => {
+  it('pickers and blocks name their videos, actors, studios, categories and tags in Traditional too', async () => {
+    for (const kind of ['video', 'actor', 'studio', 'category'] as const) {
+      const reply = await call(who.editor, 'GET', `/feed/pick?kind=${kind}&type=long`);
+      expect(reply.statusCode).toBe(200);
+      const items = PickReplySchema.parse(reply.json()).items;
+      expect(items.length).toBeGreaterThan(0);
+      const table = { video: 'videos', actor: 'actors', studio: 'studios', category: 'categories' }[kind];
+      const column = kind === 'video' ? sql`coalesce(title_tw, title_cn)` : sql`coalesce(name_tw, name)`;
+      const { rows: stored } = await sql<{ id: number; tw: string }>`
+        select id, ${column} as tw from ${sql.table(table)}
+         where id = any(${items.map((item) => item.id)}::bigint[])`.execute(sut.db);
+      const twOf = new Map(stored.map((row) => [Number(row.id), row.tw]));
+      for (const item of items) expect(item.nameTw, `${kind} ${item.id}`).toBe(twOf.get(item.id));
+      // The seeded names are Chinese: some are written differently in Traditional.
+      expect(
+        items.some((item) => item.nameTw !== item.name),
+        kind,
+      ).toBe(true);
+    }
+
+    const [video] = await videosOf('long');
+    const categories = await call(who.editor, 'GET', '/feed/pick?kind=category&type=long');
+    const category = PickReplySchema.parse(categories.json()).items.find(
+      (item) => item.nameTw !== item.name,
+    )!;
+    const made = await call(who.editor, 'POST', '/feed/blocks', {
+      type: 'long',
+      layout: 3,
+      title: '热门电影',
+      content: { videoIds: [video!.id], tags: ['音乐', '新标签'] },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const block = ConsoleBlockSchema.parse(made.json());
+    expect(block.titleTw).toBe('熱門電影');
+    expect(block.picked.videos[0]!.nameTw).toBe(video!.nameTw);
+    // A new tag gets its Traditional when the block is saved, as the phone shows it.
+    expect(block.picked.tagsTw).toEqual(['音樂', '新標籤']);
+    const listed = await call(who.editor, 'GET', '/feed/blocks?type=long');
+    const again = ConsoleBlocksSchema.parse(listed.json()).items.find((item) => item.id === block.id)!;
+    expect(again.picked.tagsTw).toEqual(['音樂', '新標籤']);
+    expect(category.nameTw).not.toBe(category.name);
+    await call(who.editor, 'DELETE', `/feed/blocks/${block.id}`);
   });
 });
 

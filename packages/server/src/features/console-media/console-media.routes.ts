@@ -43,7 +43,7 @@ const IMAGE_LIMITS = { fileSize: COVER_IMAGE_MAX_BYTES, files: 1, fields: 0, par
  * actions on a video (publish, cover, delete). This process's transcode workers start with it.
  */
 export const consoleMediaRoutes: FastifyPluginAsyncZod<ConsoleSectionOptions> = async (app, { ctx }) => {
-  const uploads = createUploads(ctx.db, ctx.config.dataDir, CONSOLE_PREFIX);
+  const uploads = createUploads(ctx.db, ctx.config.dataDir, CONSOLE_PREFIX, ctx.config.databaseUrl);
   const runner = createTranscodeRunner({
     db: ctx.db,
     dataDir: ctx.config.dataDir,
@@ -60,6 +60,7 @@ export const consoleMediaRoutes: FastifyPluginAsyncZod<ConsoleSectionOptions> = 
   app.addHook('onReady', async () => runner.start());
   app.addHook('preClose', async () => events.close());
   app.addHook('onClose', async () => runner.stop());
+  app.addHook('onClose', async () => uploads.close());
 
   // ── tus ──
   await app.register(async (scope: FastifyInstance) => {
@@ -100,11 +101,15 @@ export const consoleMediaRoutes: FastifyPluginAsyncZod<ConsoleSectionOptions> = 
     });
     scope.delete(`${UPLOAD_ENDPOINT}/:id`, { config, schema: uploadSchema }, async (request, reply) => {
       const { id } = request.params as { id: string };
-      const row = await ownUpload(request, id);
-      if (row.state !== 'uploading') consoleFail(409, 'job_busy');
-      // tus termination: the row and the bytes go before the answer, so a 204 means gone.
-      await queue.deleteJob(ctx.db, row.id);
-      await uploads.remove(id);
+      await ownUpload(request, id);
+      // tus termination: the row and the bytes go before the answer, so a 204 means gone; under the
+      // upload's lock, so no PATCH in any process is still writing to the file.
+      await uploads.whileLocked(id, async () => {
+        const row = await ownUpload(request, id);
+        if (row.state !== 'uploading') consoleFail(409, 'job_busy');
+        await queue.deleteJob(ctx.db, row.id);
+        await uploads.remove(id);
+      });
       return reply.code(204).header('tus-resumable', '1.0.0').send();
     });
   });

@@ -10,11 +10,12 @@ import {
   UploadMetadataSchema,
   type UploadMetadata,
 } from '@app/contract/console/media';
-import { Server, type ServerOptions } from '@tus/server';
+import { MemoryLocker, Server, type ServerOptions } from '@tus/server';
 import type { Db } from '../../platform/db/database.ts';
 import type { ConsoleOperator } from '../operators/operators.service.ts';
 import { StagingStore, UPLOAD_ID_PATTERN } from './staging-store.ts';
 import * as queue from './transcode-queue.ts';
+import { createPostgresUploadLocker } from './upload-locker.ts';
 
 /** Free space kept on the data disk beyond an upload's own size (the transcode writes too). */
 const DISK_RESERVE_BYTES = 1024 ** 3;
@@ -26,10 +27,14 @@ const refuse = (status_code: number, body: string) => ({ status_code, body });
  * Resumable uploads (tus 1.0.0, @tus/server with its file store) into DATA_DIR/uploads. Each
  * upload is a `transcode_jobs` row from its first request: who sent it, its title and type, and
  * when it last moved (the per-operator limit and the clean-up of abandoned uploads read that).
+ * With `databaseUrl` (PostgreSQL, where `WORKERS` > 1 may share the uploads) a request's hold on an
+ * upload is an advisory lock every process sees; PGlite is one process, whose memory suffices.
  */
-export function createUploads(db: Db, dataDir: string, consolePrefix: string) {
+export function createUploads(db: Db, dataDir: string, consolePrefix: string, databaseUrl?: string) {
   const directory = path.join(dataDir, 'uploads');
   const store = new StagingStore({ directory });
+  const postgresLocker = databaseUrl ? createPostgresUploadLocker(db, databaseUrl) : undefined;
+  const locker = postgresLocker ?? new MemoryLocker();
   /** The operator of each request the tus server is handling (it sees only the raw request). */
   const operatorOf = new WeakMap<IncomingMessage, ConsoleOperator>();
   const nodeRequest = (req: Parameters<NonNullable<ServerOptions['onUploadCreate']>>[0]) =>
@@ -38,6 +43,7 @@ export function createUploads(db: Db, dataDir: string, consolePrefix: string) {
   const tus = new Server({
     path: `${consolePrefix}${UPLOAD_ENDPOINT}`,
     datastore: store,
+    locker,
     relativeLocation: true,
     maxSize: UPLOAD_MAX_BYTES,
     namingFunction: () => crypto.randomBytes(16).toString('hex'),
@@ -93,6 +99,17 @@ export function createUploads(db: Db, dataDir: string, consolePrefix: string) {
   return {
     tus,
     operatorOf,
+    /** Runs `work` while this request alone holds the upload (a tus request holding it is asked to stop). */
+    async whileLocked<T>(uploadId: string, work: () => Promise<T>): Promise<T> {
+      const lock = locker.newLock(uploadId);
+      // Nothing asks this short hold to let go early: the others wait for it.
+      await lock.lock(new AbortController().signal, () => undefined);
+      try {
+        return await work();
+      } finally {
+        await lock.unlock();
+      }
+    },
     /** Bytes received of an unfinished upload (the tus store's offset). */
     async receivedBytes(uploadId: string): Promise<number | undefined> {
       if (!UPLOAD_ID_PATTERN.test(uploadId)) return undefined;
@@ -103,6 +120,9 @@ export function createUploads(db: Db, dataDir: string, consolePrefix: string) {
       if (!UPLOAD_ID_PATTERN.test(uploadId)) return;
       await fs.rm(path.join(directory, uploadId), { force: true });
       await fs.rm(path.join(directory, `${uploadId}.json`), { force: true });
+    },
+    async close(): Promise<void> {
+      await postgresLocker?.close();
     },
   };
 }
