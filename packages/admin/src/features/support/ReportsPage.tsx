@@ -13,18 +13,26 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 
 type ReportState = 'open' | 'resolved' | 'all';
 const KNOWN_REASONS = new Set([1, 2, 3, 4, 5, 999]);
+const DONE = {
+  resolve: 'report_resolved_done',
+  unpublish: 'report_unpublished_done',
+  republish: 'report_republished_done',
+} as const;
 
-/** The video-report queue: open the video in the app, mark the report handled, or unpublish the video. */
+/**
+ * The video-report queue: open the video in the app, mark the report handled, or unpublish the
+ * video; a report that unpublished its video can publish it again (support has no catalogue).
+ */
 export function ReportsPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const list = useConsoleList<ConsoleReport>('/support/reports', { sort: 'created_at', order: 'desc' });
   const [state, setState] = useState<ReportState>('open');
 
-  const act = async (report: ConsoleReport, action: 'resolve' | 'unpublish') => {
+  const act = async (report: ConsoleReport, action: 'resolve' | 'unpublish' | 'republish') => {
     try {
       await consoleApi.post(`/support/reports/${report.id}/${action}`);
-      message.success(t(action === 'resolve' ? 'report_resolved_done' : 'report_unpublished_done'));
+      message.success(t(DONE[action]));
     } catch (error) {
       message.error(messageOf(error instanceof ConsoleError ? error.error : 'server_error'));
     }
@@ -101,9 +109,24 @@ export function ReportsPage() {
             {t('report_open_video')}
           </Button>
           {row.resolvedAt ? (
-            <Tag color={row.resolution === 'unpublished' ? 'red' : 'green'}>
-              {t(`report_resolution_${row.resolution ?? 'resolved'}`)}
-            </Tag>
+            <>
+              <Tag color={row.resolution === 'unpublished' ? 'red' : 'green'}>
+                {t(`report_resolution_${row.resolution ?? 'resolved'}`)}
+              </Tag>
+              {row.resolution === 'unpublished' && row.videoUnpublished && (
+                <Popconfirm
+                  title={t('report_republish_confirm')}
+                  onConfirm={() => act(row, 'republish')}
+                  okText={t('confirm')}
+                  cancelText={t('cancel')}
+                >
+                  <Button size="small">{t('report_republish')}</Button>
+                </Popconfirm>
+              )}
+              {row.resolution === 'unpublished' && !row.videoUnpublished && (
+                <Tag color="blue">{t('report_republished')}</Tag>
+              )}
+            </>
           ) : (
             <>
               <Button size="small" onClick={() => act(row, 'resolve')}>
