@@ -10,9 +10,9 @@ import { formatDateTime } from '../../app/dates.ts';
 import { messageOf } from '../../app/i18n/index.ts';
 import { useConsoleList } from '../../app/use-list.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { reportReasonLabel, videoTypeLabel } from './report-labels.ts';
 
 type ReportState = 'open' | 'resolved' | 'all';
-const KNOWN_REASONS = new Set([1, 2, 3, 4, 5, 999]);
 const DONE = {
   resolve: 'report_resolved_done',
   unpublish: 'report_unpublished_done',
@@ -58,7 +58,7 @@ export function ReportsPage() {
             {row.videoTitle}
           </Typography.Text>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {row.videoType} · <code>{row.avkey}</code>
+            {videoTypeLabel(t, row.videoType)} · <code>{row.avkey}</code>
           </Typography.Text>
         </Space>
       ),
@@ -68,11 +68,7 @@ export function ReportsPage() {
       key: 'reason',
       render: (_value, row) => (
         <Space direction="vertical" size={0}>
-          <span>
-            {KNOWN_REASONS.has(row.reportType)
-              ? t(`report_reason_${row.reportType}` as 'report_reason_1')
-              : row.reportType}
-          </span>
+          <span>{reportReasonLabel(t, row.reportType)}</span>
           {row.reportContent && <Typography.Text type="secondary">{row.reportContent}</Typography.Text>}
         </Space>
       ),
