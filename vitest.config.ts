@@ -6,6 +6,7 @@ export default defineConfig({
     projects: [
       { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'] } },
       { test: { name: 'web', include: ['packages/web/src/**/*.test.ts'] } },
+      { test: { name: 'admin', include: ['packages/admin/src/**/*.test.ts'] } },
       {
         test: {
           name: 'server',

@@ -63,6 +63,18 @@ export const AppInfoSchema = z.object({
   cash: z.object({ maintain: z.boolean() }),
   home: z.object({ news_content: z.string() }),
   views: z.object({ daily_free: z.number().int() }),
+  /**
+   * The bonus days each promotion level's sale plan adds, as the operator set them (console app
+   * settings); an app info without them (older server, cached copy) reads SALE_BONUS_DAYS.
+   */
+  sale_bonus_days: z
+    .object(
+      Object.fromEntries(PROMOTION_LEVELS.map((level) => [level, z.number().int()])) as Record<
+        (typeof PROMOTION_LEVELS)[number],
+        z.ZodNumber
+      >,
+    )
+    .optional(),
   app_url: z.string(),
   /** Customer-service address of the member page's support mail (part 1 §9). */
   support_mail: z.string(),

@@ -165,7 +165,12 @@ export type SaleBonusDays = z.infer<typeof SaleBonusDaysSchema>;
 /** `GET /admin/api/settings/app`: what the app reads now, with the Traditional texts and bonuses. */
 export const AppSettingsReplySchema = z.object({
   // As stored (the app's own shape): a value saved before these limits still reads back.
-  settings: AppInfoSchema.omit({ app_url: true, imgUrl: true, confirmCodeLimit: true }),
+  settings: AppInfoSchema.omit({
+    app_url: true,
+    imgUrl: true,
+    confirmCodeLimit: true,
+    sale_bonus_days: true,
+  }),
   textsTw: TextsTwSchema,
   saleBonusDays: SaleBonusDaysSchema,
 });

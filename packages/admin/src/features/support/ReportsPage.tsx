@@ -10,21 +10,29 @@ import { formatDateTime } from '../../app/dates.ts';
 import { messageOf } from '../../app/i18n/index.ts';
 import { useConsoleList } from '../../app/use-list.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { reportReasonLabel, videoTypeLabel } from './report-labels.ts';
 
 type ReportState = 'open' | 'resolved' | 'all';
-const KNOWN_REASONS = new Set([1, 2, 3, 4, 5, 999]);
+const DONE = {
+  resolve: 'report_resolved_done',
+  unpublish: 'report_unpublished_done',
+  republish: 'report_republished_done',
+} as const;
 
-/** The video-report queue: open the video in the app, mark the report handled, or unpublish the video. */
+/**
+ * The video-report queue: open the video in the app, mark the report handled, or unpublish the
+ * video; a report that unpublished its video can publish it again (support has no catalogue).
+ */
 export function ReportsPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const list = useConsoleList<ConsoleReport>('/support/reports', { sort: 'created_at', order: 'desc' });
   const [state, setState] = useState<ReportState>('open');
 
-  const act = async (report: ConsoleReport, action: 'resolve' | 'unpublish') => {
+  const act = async (report: ConsoleReport, action: 'resolve' | 'unpublish' | 'republish') => {
     try {
       await consoleApi.post(`/support/reports/${report.id}/${action}`);
-      message.success(t(action === 'resolve' ? 'report_resolved_done' : 'report_unpublished_done'));
+      message.success(t(DONE[action]));
     } catch (error) {
       message.error(messageOf(error instanceof ConsoleError ? error.error : 'server_error'));
     }
@@ -50,7 +58,7 @@ export function ReportsPage() {
             {row.videoTitle}
           </Typography.Text>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {row.videoType} · <code>{row.avkey}</code>
+            {videoTypeLabel(t, row.videoType)} · <code>{row.avkey}</code>
           </Typography.Text>
         </Space>
       ),
@@ -60,11 +68,7 @@ export function ReportsPage() {
       key: 'reason',
       render: (_value, row) => (
         <Space direction="vertical" size={0}>
-          <span>
-            {KNOWN_REASONS.has(row.reportType)
-              ? t(`report_reason_${row.reportType}` as 'report_reason_1')
-              : row.reportType}
-          </span>
+          <span>{reportReasonLabel(t, row.reportType)}</span>
           {row.reportContent && <Typography.Text type="secondary">{row.reportContent}</Typography.Text>}
         </Space>
       ),
@@ -101,9 +105,24 @@ export function ReportsPage() {
             {t('report_open_video')}
           </Button>
           {row.resolvedAt ? (
-            <Tag color={row.resolution === 'unpublished' ? 'red' : 'green'}>
-              {t(`report_resolution_${row.resolution ?? 'resolved'}`)}
-            </Tag>
+            <>
+              <Tag color={row.resolution === 'unpublished' ? 'red' : 'green'}>
+                {t(`report_resolution_${row.resolution ?? 'resolved'}`)}
+              </Tag>
+              {row.resolution === 'unpublished' && row.videoUnpublished && (
+                <Popconfirm
+                  title={t('report_republish_confirm')}
+                  onConfirm={() => act(row, 'republish')}
+                  okText={t('confirm')}
+                  cancelText={t('cancel')}
+                >
+                  <Button size="small">{t('report_republish')}</Button>
+                </Popconfirm>
+              )}
+              {row.resolution === 'unpublished' && !row.videoUnpublished && (
+                <Tag color="blue">{t('report_republished')}</Tag>
+              )}
+            </>
           ) : (
             <>
               <Button size="small" onClick={() => act(row, 'resolve')}>

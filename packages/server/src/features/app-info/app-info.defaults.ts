@@ -7,8 +7,11 @@ import {
   VERIFY_RESEND_COUNTDOWN_S,
 } from '@app/contract';
 
-/** The operator-editable part of app info; origin-dependent fields are filled per request. */
-export type StoredAppInfo = Omit<AppInfo, 'app_url' | 'imgUrl' | 'confirmCodeLimit'>;
+/**
+ * The operator-editable part of app info; origin-dependent fields are filled per request, and the
+ * sale bonus days, kept under their own settings key, are joined when served.
+ */
+export type StoredAppInfo = Omit<AppInfo, 'app_url' | 'imgUrl' | 'confirmCodeLimit' | 'sale_bonus_days'>;
 
 export const defaultAppInfo: StoredAppInfo = {
   confirm_code: { limit: VERIFY_CODE_VALIDITY_S },

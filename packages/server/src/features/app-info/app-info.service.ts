@@ -92,10 +92,12 @@ export function createAppInfoService(ctx: AppContext, lines: LinesService) {
     saleBonusDays: () => saleBonus.get(),
 
     async appInfo(request: FastifyRequest): Promise<AppInfo> {
-      const info = await storedIn(localeOf(request));
+      const [info, saleBonusDays] = await Promise.all([storedIn(localeOf(request)), saleBonus.get()]);
       const [mainOrigin = ''] = lines.lineOrigins(request);
       return {
         ...info,
+        // What the sales pop-ups and the sale page show; the same days the sale plans add.
+        sale_bonus_days: saleBonusDays,
         confirmCodeLimit: info.confirm_code.limit,
         app_url: ctx.config.publicUrl ?? mainOrigin,
         imgUrl: { url: mainOrigin, encrypt: true, key: ctx.secrets.imageKey.toString('base64') },

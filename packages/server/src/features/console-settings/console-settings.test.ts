@@ -191,11 +191,15 @@ describe('app settings: a change reaches the app at once', () => {
     await put(who.editor, { settings: { cash: { maintain: false } } });
   });
 
-  it('changes the sale bonus days a level page offers', async () => {
+  it('changes the sale bonus days a level page offers and app info gives the sales pop-ups', async () => {
+    expect((await appInfo()).sale_bonus_days).toEqual({ A: 20, B: 30, C: 40, D: 45, E: 30, F: 7 });
     const reply = await put(who.owner, { saleBonusDays: { A: 25, B: 30, C: 40, D: 45, E: 30, F: 7 } });
     expect(reply.statusCode).toBe(200);
     const page = await sut.app.inject({ method: 'GET', url: `/v1/shop/levelapi/A?token=${userToken}` });
     expect(page.json().response.bonus_days).toBe(25);
+    // The cached app info is dropped with the save, in both locales.
+    expect((await appInfo()).sale_bonus_days?.A).toBe(25);
+    expect((await appInfo('tw')).sale_bonus_days?.A).toBe(25);
     const audit = await lastAudit('settings.app.update');
     expect(audit?.before).toEqual({ saleBonusDays: { A: 20, B: 30, C: 40, D: 45, E: 30, F: 7 } });
     expect(audit?.after).toEqual({ saleBonusDays: { A: 25, B: 30, C: 40, D: 45, E: 30, F: 7 } });

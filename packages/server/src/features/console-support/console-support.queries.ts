@@ -288,3 +288,13 @@ export async function unpublishVideo(db: Db, videoId: number, at: Date): Promise
     .where('unpublished_at', 'is', null)
     .execute();
 }
+
+/** Back in the app: every list shows it again and its play page answers. */
+export async function republishVideo(db: Db, videoId: number): Promise<void> {
+  await db
+    .updateTable('videos')
+    .set({ unpublished_at: null })
+    .where('id', '=', videoId)
+    .where('unpublished_at', 'is not', null)
+    .execute();
+}

@@ -99,6 +99,11 @@ export const consoleSupportRoutes: FastifyPluginAsyncZod<ConsoleSectionOptions> 
     { config, schema: { tags: reports, params, response: { 200: ConsoleReportSchema } } },
     async (request) => support.unpublishReportedVideo(request.operator, request.params.id),
   );
+  app.post(
+    '/support/reports/:id/republish',
+    { config, schema: { tags: reports, params, response: { 200: ConsoleReportSchema } } },
+    async (request) => support.republishReportedVideo(request.operator, request.params.id),
+  );
 
   // ── Users ──
   const usersTag = ['support: users'];

@@ -275,6 +275,33 @@ export function createConsoleSupportService(ctx: AppContext, users: UserService,
       return report;
     },
 
+    /**
+     * Undoes a report's unpublishing from the queue where it was done (support has no catalogue
+     * section): the video is back in every list and its page plays again. The reports stay
+     * resolved, as decided then; the audit entry says who brought the video back.
+     */
+    async republishReportedVideo(operator: Operator, id: number): Promise<ConsoleReport> {
+      const report = await db.transaction().execute(async (trx) => {
+        const row = await queries.lockReport(trx, id);
+        if (!row) consoleFail(404, 'not_found');
+        if (row.resolution !== 'unpublished') consoleFail(409, 'console_report_not_unpublished');
+        if (!row.unpublished_at) consoleFail(409, 'console_video_published');
+        const before = reportView(row);
+        await queries.republishVideo(trx, row.video_id);
+        const after = reportView((await queries.findReport(trx, id))!);
+        await recordAudit(trx, operator, {
+          action: 'video.publish',
+          target: `video:${row.video_id}`,
+          before,
+          after,
+        });
+        await bumpCacheVersion(trx, CATALOGUE_TOPIC);
+        return after;
+      });
+      ctx.cache.invalidate(CATALOGUE_TOPIC);
+      return report;
+    },
+
     async lookUp(field: UserLookupField, value: string): Promise<UserSummary[]> {
       const now = ctx.now();
       let key: string | number;

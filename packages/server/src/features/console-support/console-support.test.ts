@@ -126,6 +126,7 @@ describe('console support: who may call', () => {
       ['GET', '/support/reports'],
       ['POST', '/support/reports/1/resolve'],
       ['POST', '/support/reports/1/unpublish'],
+      ['POST', '/support/reports/1/republish'],
       ['GET', '/support/users?by=id&q=1'],
       ['GET', '/support/users/1'],
       ['POST', '/support/users/1/vip', { days: 1, reason: 'x', requestId: requestId() }],
@@ -330,6 +331,38 @@ describe('video report queue', () => {
     );
     const [entry] = await auditOf('video.unpublish', `video:${video.id}`);
     expect(entry!.after).toMatchObject({ videoUnpublished: true });
+  });
+
+  it('republishing the video a report unpublished brings it back into the app, once, audited', async () => {
+    const token = await kit.guest();
+    const video = await someVideo();
+    const reportId = await reportVideo(token, video.avkey);
+    const page = () => sut.app.inject({ method: 'GET', url: `/v1/video/info/${video.avkey}?token=${token}` });
+    // Only a report that unpublished its video can bring it back.
+    expect(
+      (await call(operators.support, 'POST', `/support/reports/${reportId}/republish`)).json(),
+    ).toMatchObject({
+      error: 'console_report_not_unpublished',
+    });
+    expect((await call(operators.support, 'POST', `/support/reports/${reportId}/unpublish`)).statusCode).toBe(
+      200,
+    );
+    expect((await page()).json().status.code).toBe(404);
+
+    const republished = await call(operators.support, 'POST', `/support/reports/${reportId}/republish`);
+    expect(republished.statusCode).toBe(200);
+    expect(republished.json()).toMatchObject({ resolution: 'unpublished', videoUnpublished: false });
+    expect((await page()).json().status.code).toBe(200);
+    const again = await call(operators.support, 'POST', `/support/reports/${reportId}/republish`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ error: 'console_video_published' });
+    const [entry] = await auditOf('video.publish', `video:${video.id}`);
+    expect(entry!.before).toMatchObject({ videoUnpublished: true });
+    expect(entry!.after).toMatchObject({ videoUnpublished: false, resolution: 'unpublished' });
+    expect((await auditOf('video.publish', `video:${video.id}`)).length).toBe(1);
+    // The report stays resolved: the queue's open list does not get it back.
+    const open = await call(operators.support, 'GET', '/support/reports?pageSize=200');
+    expect(open.json().items.map((item: { id: number }) => item.id)).not.toContain(reportId);
   });
 });
 

@@ -1,4 +1,3 @@
-import { SALE_BONUS_DAYS } from '@app/contract/constants';
 import { Button, CenterPopup, Toast } from 'antd-mobile';
 import { CloseCircleOutline, CloseOutline } from 'antd-mobile-icons';
 import { useEffect, useMemo, useState } from 'react';
@@ -10,6 +9,7 @@ import { RewardIcon } from '../../components/reward-icon/index.ts';
 import { checkIn } from '../../features/member/api/checkin-api.ts';
 import { useAdTap } from '../use-ad-tap.ts';
 import { copyText } from '../copy-text.ts';
+import { useSaleBonusDays } from '../sale-bonus.ts';
 import { readSetting, writeSetting } from '../settings.ts';
 import { useStartupData } from '../startup/startup-store.ts';
 import { announcementLines, dismissedUntil } from './announcement-text.ts';
@@ -24,6 +24,7 @@ export function PopupChain({ onDone }: { onDone: () => void }) {
   const navigate = useNavigate();
   const tapAd = useAdTap();
   const { appInfo, userInfo, signinList } = useStartupData();
+  const bonusDays = useSaleBonusDays(userInfo.level);
   const chain = useMemo(
     () =>
       popupChain({
@@ -89,7 +90,7 @@ export function PopupChain({ onDone }: { onDone: () => void }) {
           <CloseButton onClose={next} />
           <PromoArt level={userInfo.level} />
           <h3 className="chain-popup__title">{t(`promo_title_${userInfo.level}`)}</h3>
-          <p className="chain-popup__text">{t('promo_content', { days: SALE_BONUS_DAYS[userInfo.level] })}</p>
+          <p className="chain-popup__text">{t('promo_content', { days: bonusDays })}</p>
           <Button
             block
             color="primary"

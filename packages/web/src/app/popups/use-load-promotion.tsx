@@ -1,10 +1,10 @@
-import { SALE_BONUS_DAYS } from '@app/contract/constants';
 import { useCloseOnBack } from '../back-closes.ts';
 import { promotionPopupDue, promotionTarget } from '@app/contract/rules';
 import { Button, CenterPopup } from 'antd-mobile';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useSaleBonusDays } from '../sale-bonus.ts';
 import { useStartupData } from '../startup/startup-store.ts';
 import { PromoArt } from '../../components/promo-art/PromoArt.tsx';
 import './load-promotion.css';
@@ -22,6 +22,7 @@ export function useLoadPromotion() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { appInfo, userInfo } = useStartupData();
+  const bonusDays = useSaleBonusDays(userInfo.level);
   const [open, setOpen] = useState(false);
   useCloseOnBack(open, () => setOpen(false));
   const onLoadMore = useCallback(() => {
@@ -40,7 +41,7 @@ export function useLoadPromotion() {
       <div className="load-promo" data-testid="load-promotion">
         <PromoArt level={userInfo.level} />
         <h3 className="load-promo__title">{t(`promo_title_${userInfo.level}`)}</h3>
-        <p className="load-promo__text">{t('promo_content', { days: SALE_BONUS_DAYS[userInfo.level] })}</p>
+        <p className="load-promo__text">{t('promo_content', { days: bonusDays })}</p>
         <Button
           block
           color="primary"

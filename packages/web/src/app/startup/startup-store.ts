@@ -25,6 +25,8 @@ export function useStartupData(): StartupData {
       return () => listeners.delete(listener);
     },
     () => data,
+    // Rendered outside a browser (tests render components to markup) the same data is read.
+    () => data,
   );
   if (!value) throw new Error('useStartupData outside a started app');
   return value;

@@ -1,6 +1,6 @@
 import type { PromotionLevel } from '@app/contract';
-import { SALE_BONUS_DAYS } from '@app/contract/constants';
 import { useTranslation } from 'react-i18next';
+import { useSaleBonusDays } from '../../app/sale-bonus.ts';
 import './promo-art.css';
 
 /** Each level's look (part 1 §6: the level decides the sales pop-up's image): colours and emblem. */
@@ -25,12 +25,13 @@ const EMBLEMS = {
 
 /**
  * The sales pop-up's picture for a promotion level: the level's colours and emblem with its bonus
- * days ("+20" and VIP: no words, so one picture serves both locales; the label says it in words).
+ * days ("+20" and VIP: no words, so one picture serves both locales; the label says it in words),
+ * as app info gives them (the operator may change each level's).
  */
 export function PromoArt({ level }: { level: PromotionLevel }) {
   const { t } = useTranslation();
   const look = LOOKS[level];
-  const days = SALE_BONUS_DAYS[level];
+  const days = useSaleBonusDays(level);
   const id = `promo-art-${level}`;
   return (
     <svg

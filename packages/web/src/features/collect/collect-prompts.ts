@@ -1,10 +1,11 @@
 import type { AppInfo } from '@app/contract';
-import { SALE_BONUS_DAYS, type PromotionLevel } from '@app/contract/constants';
+import type { PromotionLevel } from '@app/contract/constants';
 import { promotionPopupDue, promotionTarget } from '@app/contract/rules';
 import type { TFunction } from 'i18next';
 import { createElement } from 'react';
 import type { NavigateFunction } from 'react-router';
 import { PromoArt } from '../../components/promo-art/PromoArt.tsx';
+import { saleBonusDays } from '../../app/sale-bonus.ts';
 import { showConfirm } from '../../app/shell/notices.ts';
 
 /** The collect page's VIP prompt: true for upgrade, false for cancel. */
@@ -29,7 +30,7 @@ export async function showFavouritesPromotion(
   const upgrade = await showConfirm({
     header: createElement(PromoArt, { level }),
     title: t(`promo_title_${level}`),
-    content: t('promo_content', { days: SALE_BONUS_DAYS[level] }),
+    content: t('promo_content', { days: saleBonusDays(appInfo, level) }),
     confirmText: t('go_upgrade'),
     cancelText: t('cancel'),
   });

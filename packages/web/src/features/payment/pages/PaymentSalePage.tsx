@@ -1,5 +1,4 @@
 import type { PromotionLevel } from '@app/contract';
-import { SALE_BONUS_DAYS } from '@app/contract/constants';
 import { Button } from 'antd-mobile';
 import {
   ClockCircleOutline,
@@ -14,6 +13,7 @@ import {
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
+import { useSaleBonusDays } from '../../../app/sale-bonus.ts';
 import { MemberSubpage } from '../../../components/member-subpage/index.ts';
 import { fetchSaleOffer } from '../api/shop-api.ts';
 import { PaymentMethods } from '../components/PaymentMethods.tsx';
@@ -83,7 +83,9 @@ function SaleOffer({ level }: { level: PromotionLevel }) {
   const methods = methodsOf(plan);
   const method = methods.find((item) => item.id === methodId);
   const button = payButton({ plan, method, ticket: undefined });
-  const bonusDays = ready?.bonusDays ?? SALE_BONUS_DAYS[level];
+  // The offer's own days once loaded (what the order will add); until then app info's.
+  const appInfoBonusDays = useSaleBonusDays(level);
+  const bonusDays = ready?.bonusDays ?? appInfoBonusDays;
   const remain = minutesSeconds(secondsLeft);
   const sourceQuery = context.source ? `?source=${encodeURIComponent(context.source)}` : '';
 
