@@ -7,6 +7,7 @@ import { APP_INFO_TOPIC } from './features/app-info/app-info.service.ts';
 import { watchCacheVersions } from './platform/cache-versions.ts';
 import { openDatabase } from './platform/db/database.ts';
 import { migrateToLatest } from './platform/db/migrations.ts';
+import { prepareScripts } from './platform/script.ts';
 import { seedIfEmpty } from './seed/seed.ts';
 
 /**
@@ -27,6 +28,7 @@ async function main() {
     ? watchCacheVersions(db, ctx.cache, [CATALOGUE_TOPIC, APP_INFO_TOPIC, 'lines'])
     : () => {};
 
+  prepareScripts();
   await app.listen({ port: config.port, host: config.host });
   const mainPort = (app.server.address() as { port: number }).port;
   const extraServers = await Promise.all(
