@@ -280,21 +280,12 @@ export async function resolveReports(
     .execute();
 }
 
-export async function unpublishVideo(db: Db, videoId: number, at: Date): Promise<void> {
+/** Out of the app at `at` (its lists, search and play page), or back in with null; a no-op when already so. */
+export async function setVideoUnpublished(db: Db, videoId: number, at: Date | null): Promise<void> {
   await db
     .updateTable('videos')
     .set({ unpublished_at: at })
     .where('id', '=', videoId)
-    .where('unpublished_at', 'is', null)
-    .execute();
-}
-
-/** Back in the app: every list shows it again and its play page answers. */
-export async function republishVideo(db: Db, videoId: number): Promise<void> {
-  await db
-    .updateTable('videos')
-    .set({ unpublished_at: null })
-    .where('id', '=', videoId)
-    .where('unpublished_at', 'is not', null)
+    .where('unpublished_at', at ? 'is' : 'is not', null)
     .execute();
 }

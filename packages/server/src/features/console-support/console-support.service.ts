@@ -255,7 +255,7 @@ export function createConsoleSupportService(ctx: AppContext, users: UserService,
         if (!row) consoleFail(404, 'not_found');
         if (row.unpublished_at) consoleFail(409, 'console_video_unpublished');
         const before = reportView(row);
-        await queries.unpublishVideo(trx, row.video_id, now);
+        await queries.setVideoUnpublished(trx, row.video_id, now);
         await queries.resolveReports(
           trx,
           { videoId: row.video_id },
@@ -287,7 +287,7 @@ export function createConsoleSupportService(ctx: AppContext, users: UserService,
         if (row.resolution !== 'unpublished') consoleFail(409, 'console_report_not_unpublished');
         if (!row.unpublished_at) consoleFail(409, 'console_video_published');
         const before = reportView(row);
-        await queries.republishVideo(trx, row.video_id);
+        await queries.setVideoUnpublished(trx, row.video_id, null);
         const after = reportView((await queries.findReport(trx, id))!);
         await recordAudit(trx, operator, {
           action: 'video.publish',
