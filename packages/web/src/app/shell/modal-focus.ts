@@ -108,7 +108,19 @@ export function installModalFocus(): () => void {
     modal.focus({ preventScroll: true });
   };
 
-  const observer = new MutationObserver(schedule);
+  // Only a change that can open or close a pop-up is worth a sync: each sync measures every
+  // pop-up in the page (a forced layout), and start-up changes styles in nearly every frame
+  // (covers fading in, the news bar) while the age gate is open.
+  const holdsModal = (node: Node) =>
+    node instanceof Element && (node.matches(MODALS) || node.querySelector(MODALS) !== null);
+  const mayShowOrHide = (record: MutationRecord) => {
+    if (record.type === 'attributes') return holdsModal(record.target);
+    if ([...record.addedNodes].some(holdsModal)) return true;
+    return record.removedNodes.length > 0 && open.some((entry) => !entry.element.isConnected);
+  };
+  const observer = new MutationObserver((records) => {
+    if (records.some(mayShowOrHide)) schedule();
+  });
   observer.observe(document.body, {
     childList: true,
     subtree: true,
