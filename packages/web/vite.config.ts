@@ -194,6 +194,8 @@ const FIRST_SCREEN = [
   /[\\/]src[\\/]features[\\/]home[\\/](?!.*BannerSlider)/,
   // The cover ad shows as the first screen does; the other pop-ups wait (see POPUPS).
   /[\\/]src[\\/]app[\\/](popups[\\/](announcement-text\.ts|CoverAd\.tsx|popups\.css)|ad-link\.ts|use-ad-tap\.ts|shell[\\/]HiddenConfigTrigger\.tsx)$/,
+  // A first start's age confirmation shows over the first screen, in place of the cover ad.
+  /[\\/]src[\\/]app[\\/]shell[\\/](AgeGate\.tsx|age-gate\.css)$/,
   /[\\/]src[\\/]components[\\/](category-tile|section-title)[\\/]/,
   /[\\/]src[\\/]components[\\/]encrypted-image[\\/](EncryptedImage\.tsx|encrypted-image\.css|index\.ts)$/,
   /node_modules[\\/]antd-mobile[\\/]es[\\/]components[\\/](config-provider|notice-bar)[\\/]/,

@@ -173,4 +173,10 @@ export const cnFirst = {
   // pages' own wording, the form-rule keys of the contract (account-rules) and the account
   // calls' status messages (contract: ACCOUNT_MESSAGE_KEYS) not already above.
   bind_channel_off: '该绑定方式暂未开放，请选择其他方式',
+
+  // ── Age confirmation (a first start shows it over the first screen) ─────────
+  age_gate_title: '年龄确认',
+  age_gate_content: '本应用包含仅限成年人观看的内容。进入前请确认你已年满18周岁。',
+  age_gate_confirm: '我已满18岁，进入',
+  age_gate_leave: '未满18岁，离开',
 } as const;

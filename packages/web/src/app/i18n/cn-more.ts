@@ -657,10 +657,6 @@ export const cnMore = {
   // 503: the server sheds load or cannot reach its database for a moment.
   server_busy: '服务器繁忙，请稍后再试',
   // Issue 25: age confirmation, the floating VIP button, favourites of a non-VIP.
-  age_gate_title: '年龄确认',
-  age_gate_content: '本应用包含仅限成年人观看的内容。进入前请确认你已年满18周岁。',
-  age_gate_confirm: '我已满18岁，进入',
-  age_gate_leave: '未满18岁，离开',
   promo_button_hide_today: '今日不再显示VIP按钮',
   collect_saved_vip_title: '已收藏',
   collect_saved_vip_content: '收藏夹为VIP会员专享：开通VIP后即可在“收藏”中查看你的收藏。',

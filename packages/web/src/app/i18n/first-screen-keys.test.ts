@@ -7,8 +7,13 @@ import { cnMore } from './cn-more.ts';
 
 const src = path.resolve(import.meta.dirname, '../..');
 // What the first render draws: the shell (with the loading screen and the bottom menu), the
-// landing home page and the cover ad. Everything else loads through `withCatalogue`.
-const FIRST_SCREEN = ['app/render.tsx', 'features/home/pages/HomePage.tsx', 'app/popups/CoverAd.tsx'];
+// landing home page, the cover ad and a first start's age confirmation. Everything else loads through `withCatalogue`.
+const FIRST_SCREEN = [
+  'app/render.tsx',
+  'features/home/pages/HomePage.tsx',
+  'app/popups/CoverAd.tsx',
+  'app/shell/AgeGate.tsx',
+];
 
 /**
  * The catalogue keys the first screen's modules name: walks their static imports (not

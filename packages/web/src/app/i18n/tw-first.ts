@@ -170,4 +170,10 @@ export const twFirst: Record<keyof typeof cnFirst, string> = {
   // pages' own wording, the form-rule keys of the contract (account-rules) and the account
   // calls' status messages (contract: ACCOUNT_MESSAGE_KEYS) not already above.
   bind_channel_off: '此綁定方式暫未開放，請選擇其他方式',
+
+  // ── Age confirmation (a first start shows it over the first screen) ─────────
+  age_gate_title: '年齡確認',
+  age_gate_content: '本應用程式包含僅限成人觀看的內容。進入前請確認你已年滿18歲。',
+  age_gate_confirm: '我已滿18歲，進入',
+  age_gate_leave: '未滿18歲，離開',
 };

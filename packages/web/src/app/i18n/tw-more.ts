@@ -661,10 +661,6 @@ export const twMore: Record<keyof typeof cnMore, string> = {
   // 503: the server sheds load or cannot reach its database for a moment.
   server_busy: '伺服器繁忙，請稍後再試',
   // Issue 25: age confirmation, the floating VIP button, favourites of a non-VIP.
-  age_gate_title: '年齡確認',
-  age_gate_content: '本應用程式包含僅限成人觀看的內容。進入前請確認你已年滿18歲。',
-  age_gate_confirm: '我已滿18歲，進入',
-  age_gate_leave: '未滿18歲，離開',
   promo_button_hide_today: '今日不再顯示VIP按鈕',
   collect_saved_vip_title: '已收藏',
   collect_saved_vip_content: '收藏夾為VIP會員專享：開通VIP後即可在「收藏」中查看你的收藏。',

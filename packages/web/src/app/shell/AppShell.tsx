@@ -29,10 +29,10 @@ const Reminders = lazy(
 const PromoWidgets = lazy(
   withCatalogue(() => import('./PromoWidgets.tsx').then((module) => ({ default: module.PromoWidgets }))),
 );
-// The age confirmation of a device's first start: its code only loads when it is due.
-const AgeGate = lazy(
-  withCatalogue(() => import('./AgeGate.tsx').then((module) => ({ default: module.AgeGate }))),
-);
+// The age confirmation of a device's first start shows over the first screen: its code and words
+// come with the first screen's (vite.config.ts FIRST_SCREEN, the catalogue's first part), so a
+// first start asks for nothing more before its first covers.
+const AgeGate = lazy(() => import('./AgeGate.tsx').then((module) => ({ default: module.AgeGate })));
 // Looks for a VIP just paid for when the payer comes back from the gateway.
 const PaymentReturnWatcher = lazy(
   withCatalogue(() =>
