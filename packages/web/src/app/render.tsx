@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { initI18n } from './i18n/index.ts';
+import { afterFirstCover } from './perf-marks.ts';
 import type { Locale } from './i18n/locale.ts';
 import { AppShell } from './shell/AppShell.tsx';
 import './theme.css';
@@ -16,9 +17,9 @@ export async function renderApp(locale: Locale): Promise<void> {
   document.documentElement.setAttribute('data-prefers-color-scheme', 'dark');
   document.documentElement.lang = locale === 'cn' ? 'zh-CN' : 'zh-TW';
   await Promise.all([initI18n(locale), locale === 'tw' && taiwanLibraryTexts()]);
-  // Focus into, around and back from every pop-up (its own chunk: no pop-up shows before the
-  // first screen).
-  void import('./shell/modal-focus.ts').then((module) => module.installModalFocus());
+  // Focus into, around and back from every pop-up: its own chunk, asked for once the first cover
+  // is on screen (the age gate of a first start is taken up then), not beside the first covers.
+  afterFirstCover(() => void import('./shell/modal-focus.ts').then((module) => module.installModalFocus()));
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       {/* Page changes render at once (routes.tsx, AppRoutes). */}

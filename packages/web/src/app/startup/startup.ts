@@ -20,7 +20,7 @@ import { raceLines, type RaceOutcome } from '../lines/speed-race.ts';
 import { readSetting, writeSetting } from '../settings.ts';
 import { isStandalone } from '../standalone.ts';
 import { landingSource, sendUserInit } from './user-init.ts';
-import { markOnce, PerfMark } from '../perf-marks.ts';
+import { afterFirstCover, markOnce, PerfMark } from '../perf-marks.ts';
 
 /** Error dialog markers of spec part 1 §8: app info, token, data load, user info. */
 export type StartupMarker = 0 | 1 | 2 | 3;
@@ -213,8 +213,9 @@ export async function startUp(): Promise<StartupData | null> {
       .catch(() => null),
   ]);
 
-  // An account's first start says where it came from, once (the server keeps the first answer).
-  if (!user.userInfo.init) sendUserInit(source, standalone);
+  // An account's first start says where it came from, once (the server keeps the first answer),
+  // once its first covers are on screen: it never shares the line with them.
+  if (!user.userInfo.init) afterFirstCover(() => sendUserInit(source, standalone));
 
   // 5. Stream line by the VIP / no-VIP / lock rules; non-VIP watch at 240.
   const vip = user.userInfo.vip;
