@@ -108,16 +108,13 @@ export function installModalFocus(): () => void {
     modal.focus({ preventScroll: true });
   };
 
-  // Only a change that can open or close a pop-up is worth a sync: each sync measures every
-  // pop-up in the page (a forced layout), and start-up changes styles in nearly every frame
-  // (covers fading in, the news bar) while the age gate is open.
+  // Style and class changes are only worth a sync on a pop-up or on an element holding one: each
+  // sync measures every pop-up in the page (a forced layout), and start-up changes styles in
+  // nearly every frame (covers fading in, the news bar) while the age gate is open. Nodes added or
+  // removed always sync: a pop-up's container may be filled after it is added.
   const holdsModal = (node: Node) =>
     node instanceof Element && (node.matches(MODALS) || node.querySelector(MODALS) !== null);
-  const mayShowOrHide = (record: MutationRecord) => {
-    if (record.type === 'attributes') return holdsModal(record.target);
-    if ([...record.addedNodes].some(holdsModal)) return true;
-    return record.removedNodes.length > 0 && open.some((entry) => !entry.element.isConnected);
-  };
+  const mayShowOrHide = (record: MutationRecord) => record.type === 'childList' || holdsModal(record.target);
   const observer = new MutationObserver((records) => {
     if (records.some(mayShowOrHide)) schedule();
   });
