@@ -10,6 +10,8 @@ export class ListCache {
     string,
     { value: Promise<unknown>; until: number; refreshing: boolean }
   >();
+  // Bumped by clear(): a refresh that began before a catalogue change must not put its page back.
+  private epoch = 0;
 
   constructor(
     private readonly ttlMs: number,
@@ -22,10 +24,16 @@ export class ListCache {
     if (hit && hit.until > now) return hit.value as Promise<T>;
     if (hit && !hit.refreshing) {
       hit.refreshing = true;
+      const epoch = this.epoch;
       const fresh = load();
       fresh.then(
-        () => this.entries.set(key, { value: fresh, until: Date.now() + this.ttlMs, refreshing: false }),
-        () => this.entries.delete(key),
+        () => {
+          if (epoch === this.epoch)
+            this.entries.set(key, { value: fresh, until: Date.now() + this.ttlMs, refreshing: false });
+        },
+        () => {
+          if (this.entries.get(key) === hit) this.entries.delete(key);
+        },
       );
       return hit.value as Promise<T>;
     }
@@ -42,5 +50,6 @@ export class ListCache {
 
   clear(): void {
     this.entries.clear();
+    this.epoch += 1;
   }
 }
