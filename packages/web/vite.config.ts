@@ -200,8 +200,6 @@ const FIRST_SCREEN = [
   /[\\/]src[\\/]components[\\/]encrypted-image[\\/](EncryptedImage\.tsx|encrypted-image\.css|index\.ts)$/,
   /node_modules[\\/]antd-mobile[\\/]es[\\/]components[\\/](config-provider|notice-bar)[\\/]/,
   /node_modules[\\/]antd-mobile[\\/]es[\\/]utils[\\/](use-resize-effect|use-mutation-effect)\.js$/,
-  // zh-TW is asked for on its own by a Traditional start (render.tsx): in this group it made a cycle.
-  /node_modules[\\/]antd-mobile[\\/]es[\\/]locales[\\/](?!zh-TW)/,
   /node_modules[\\/]antd-mobile-icons[\\/]es[\\/](CloseOutline|RightOutline|SoundOutline)\.js$/,
   /node_modules[\\/]ahooks[\\/]es[\\/](useIsomorphicLayoutEffect|useTimeout)[\\/]/,
   /node_modules[\\/]ahooks[\\/]es[\\/]utils[\\/](isBrowser|noop)\.js$/,
@@ -288,6 +286,13 @@ export default defineConfig({
             },
             // The player's HLS library on its own: the play page's code changes, this file stays cached.
             { name: 'hls', test: /node_modules[\\/]hls\.js[\\/]/ },
+            // The component library's words (both scripts and the base they extend): plain data with
+            // no imports, so a Traditional start can take its words up early (main.tsx) without
+            // evaluating React and the first screen's code before the loading screen is painted.
+            {
+              name: 'antd-locales',
+              test: /node_modules[\\/]antd-mobile[\\/]es[\\/](locales[\\/]|utils[\\/]merge-locale\.js$)/,
+            },
             {
               name: 'shell',
               test: (id: string) => SHELL.some((part) => part.test(id)),
