@@ -286,12 +286,13 @@ export default defineConfig({
             },
             // The player's HLS library on its own: the play page's code changes, this file stays cached.
             { name: 'hls', test: /node_modules[\\/]hls\.js[\\/]/ },
-            // The component library's words (both scripts and the base they extend): plain data with
-            // no imports, so a Traditional start can take its words up early (main.tsx) without
-            // evaluating React and the first screen's code before the loading screen is painted.
+            // The component library's words (its default Simplified ones and the base they extend):
+            // plain data with no imports. zh-TW, a chunk of its own that only a Traditional start
+            // asks for (main.tsx), imports this one, not the first screen's chunk, so taking it up
+            // early does not run React and the first screen's code before the loading screen paints.
             {
               name: 'antd-locales',
-              test: /node_modules[\\/]antd-mobile[\\/]es[\\/](locales[\\/]|utils[\\/]merge-locale\.js$)/,
+              test: /node_modules[\\/]antd-mobile[\\/]es[\\/](locales[\\/](base|zh-CN)\.js|utils[\\/]merge-locale\.js)$/,
             },
             {
               name: 'shell',

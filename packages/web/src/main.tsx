@@ -20,6 +20,10 @@ startUp.then(
 );
 const locale = resolveLocale(readSetting('locale'), navigator.language);
 void loadCatalogue(locale);
+// A Traditional start's first render also waits for the component library's Traditional words
+// (render.tsx): asked for now, beside the catalogue, so they cost no round trip after start-up. The
+// chunk holds only words (see 'antd-locales' in vite.config.ts): taking it up runs no React.
+if (locale === 'tw') void import('antd-mobile/es/locales/zh-TW');
 void startUp
   .catch(() => undefined)
   .then(() => {

@@ -33,10 +33,9 @@ export async function renderApp(locale: Locale): Promise<void> {
 /**
  * The component library's own words (a pop-up mask's accessible name, empty and loading texts) in
  * Traditional Chinese: its default is Simplified (背景蒙层), which a zh-TW screen reader would read
- * on every pop-up. Set before the first render, so no component draws the default. index.html
- * preloads both modules (the first screen's chunk and the library's words, 'antd-locales'), so this
- * costs no round trip after start-up; taking them up only here keeps React and the first screen's
- * code from running before the loading screen is painted.
+ * on every pop-up. Set before the first render, so no component draws the default. Both modules
+ * are already on their way: index.html preloads the first screen's chunk, and main.tsx has asked
+ * for the Traditional words.
  */
 async function taiwanLibraryTexts(): Promise<void> {
   const [{ setDefaultConfig }, { default: zhTW }] = await Promise.all([
