@@ -237,6 +237,22 @@ describe('security headers', () => {
     expect(json.headers['cross-origin-resource-policy']).toBe('same-site');
     expect(json.headers['content-security-policy']).toBeUndefined();
     expect(json.headers['cross-origin-opener-policy']).toBeUndefined();
+    // The line race's probe, fetched by script and never stored, is not a page: no policy on it.
+    const probe = await plain.app.inject({
+      method: 'GET',
+      url: '/speed.html?t=1',
+      headers: { host: 'localhost:8080', 'sec-fetch-dest': 'empty' },
+    });
+    expect(probe.statusCode).toBe(200);
+    expect(probe.headers['cache-control']).toBe('no-store');
+    expect(probe.headers['content-security-policy']).toBeUndefined();
+    expect(probe.headers['x-content-type-options']).toBe('nosniff');
+    const opened = await plain.app.inject({
+      method: 'GET',
+      url: '/speed.html?t=1',
+      headers: { host: 'localhost:8080', 'sec-fetch-dest': 'document' },
+    });
+    expect(String(opened.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
     // A hostile Host shapes no policy: the lines are left out, the reply still goes out.
     const hostile = await plain.app.inject({ method: 'GET', url: '/speed.html', headers: { host: 'a b' } });
     expect(String(hostile.headers['content-security-policy'])).not.toContain('a b');
