@@ -7,7 +7,6 @@
 export class MemoryCache {
   private readonly entries = new Map<string, { topic: string; value: string }>();
   private readonly generations = new Map<string, number>();
-  private epoch = 0;
 
   /** Keys may come from request headers (the host a client used), so the cache has a ceiling. */
   constructor(private readonly maxEntries = 1000) {}
@@ -17,9 +16,8 @@ export class MemoryCache {
     const hit = this.entries.get(fullKey);
     if (hit) return hit.value;
     const generation = this.generations.get(topic) ?? 0;
-    const epoch = this.epoch;
     const value = JSON.stringify(await make());
-    if (generation !== (this.generations.get(topic) ?? 0) || epoch !== this.epoch) return value;
+    if (generation !== (this.generations.get(topic) ?? 0)) return value;
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
     this.entries.set(fullKey, { topic, value });
     return value;
@@ -37,10 +35,5 @@ export class MemoryCache {
     this.generations.set(topic, (this.generations.get(topic) ?? 0) + 1);
     for (const [key, entry] of this.entries) if (entry.topic === topic) this.entries.delete(key);
     for (const listener of this.listeners.get(topic) ?? []) listener();
-  }
-
-  clear(): void {
-    this.entries.clear();
-    this.epoch += 1;
   }
 }

@@ -83,13 +83,13 @@ export const securityPlugin = (
     };
     app.addHook('onSend', async (request, reply, payload) => {
       const type = reply.getHeader('content-type');
-      // The line race fetches /speed.html from script three times per start and never shows it,
-      // and the reply is never stored (no-store), so nothing can later show it either: it gets the
-      // JSON replies' headers, not the document's 0.7 KB policy, on the line the first screen waits for.
-      const raceProbe =
-        request.url.startsWith('/speed.html') && request.headers['sec-fetch-dest'] === 'empty';
+      // A page that a script fetched (Sec-Fetch-Dest: empty) and that no cache may keep (no-store)
+      // is never shown, now or later, so the document's 0.7 KB policy does nothing on it: the line
+      // race's /speed.html gets the JSON replies' headers, three times per start.
+      const neverShown =
+        request.headers['sec-fetch-dest'] === 'empty' && reply.getHeader('cache-control') === 'no-store';
       const document =
-        !raceProbe &&
+        !neverShown &&
         ((typeof type === 'string' && type.startsWith('text/html')) || request.url.startsWith('/sw.js'));
       const media = request.url.startsWith('/hls/') || request.url.startsWith('/img/');
       reply.headers(document ? headers.document : media ? headers.media : headers.other);
