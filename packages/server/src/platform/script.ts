@@ -11,9 +11,19 @@ import type { Locale } from '@app/contract';
 let traditional: ((text: string) => string) | undefined;
 let simplified: ((text: string) => string) | undefined;
 
-/** Simplified → Traditional with Taiwan phrases (`s2twp`): 视频 → 影片, 软件 → 軟體. */
+/**
+ * The app's own Taiwan words, after OpenCC's: points are 點數 in the `tw` catalogue (點數兌換), so
+ * data the server converts (check-in rewards, the news bar) must not say 積分 beside them.
+ */
+const TAIWAN_WORDS: [string, string][] = [['積分', '點數']];
+
+/** Simplified → Traditional with Taiwan phrases (`s2twp`): 视频 → 影片, 软件 → 軟體, 积分 → 點數. */
 export function toTraditional(text: string): string {
-  traditional ??= OpenCC.Converter({ from: 'cn', to: 'twp' });
+  if (!traditional) {
+    const openCc = OpenCC.Converter({ from: 'cn', to: 'twp' });
+    const ownWords = OpenCC.CustomConverter(TAIWAN_WORDS);
+    traditional = (simplifiedText) => ownWords(openCc(simplifiedText));
+  }
   return traditional(text);
 }
 

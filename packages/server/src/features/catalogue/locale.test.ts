@@ -90,7 +90,7 @@ describe('Traditional Chinese for a zh-TW caller', () => {
     const methods = textsOf(twPlans.response.plan2[0].payments).map(({ text }) => text);
     expect(methods).toEqual(expect.arrayContaining(['支付寶 通道A', '銀聯 雲閃付']));
     const twSignin = await call.get('/v2/signin/list', 'locale=tw', token);
-    expect(twSignin.response.result[0].details).toBe('+5 積分');
+    expect(twSignin.response.result[0].details).toBe('+5 點數');
     // Without a locale the spec's default, cn.
     const plain = await call.get('/v2/shop/api', '', token);
     expect(textsOf(plain.response.plan2[0].payments).map(({ text }) => text)).toContain('支付宝 通道A');

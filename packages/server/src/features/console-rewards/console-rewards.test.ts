@@ -257,7 +257,7 @@ describe('check-in rewards', () => {
     const cn = await sut.app.inject({ method: 'GET', url: `/v2/signin/list?token=${token}&locale=cn` });
     expect(cn.json().response.result.map((day: { details: string }) => day.details)[0]).toBe('积分奖励 1');
     const tw = await sut.app.inject({ method: 'GET', url: `/v2/signin/list?token=${token}&locale=tw` });
-    expect(tw.json().response.result[0].details).toBe('積分獎勵 1');
+    expect(tw.json().response.result[0].details).toBe('點數獎勵 1');
     const checked = await kit.call('/v2/signin', {}, { token });
     expect(checked.response.reward).toMatchObject({ day: 1, icon: 'point', amount: 1 });
     const entries = await auditOf('checkin_rewards.update', 'checkin_rewards');

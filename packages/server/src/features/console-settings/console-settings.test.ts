@@ -145,7 +145,7 @@ describe('app settings: a change reaches the app at once', () => {
     expect((await appInfo('cn')).home.news_content).toBe('每日签到领积分');
 
     await put(who.owner, { settings: { home: { news_content: '观看视频送积分' } } });
-    expect((await appInfo('tw')).home.news_content).toBe('觀看影片送積分');
+    expect((await appInfo('tw')).home.news_content).toBe('觀看影片送點數');
   });
 
   it('saves only the groups sent: every other group keeps its value', async () => {
