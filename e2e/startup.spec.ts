@@ -115,6 +115,37 @@ describe('start-up', () => {
     await context.close();
   });
 
+  it('shows the first banner before the slider takes its place, even when the banner is slow', async () => {
+    const context = await phoneContext(browser);
+    // The order in which the page shows them: the first banner's picture, then the slider.
+    await context.addInitScript(() => {
+      const seen: string[] = [];
+      Object.assign(window, { bannerOrder: seen });
+      new MutationObserver(() => {
+        if (
+          !seen.includes('banner') &&
+          document.querySelector('.home__banner:not(.adm-swiper) img.eimg__img--shown')
+        )
+          seen.push('banner');
+        if (!seen.includes('slider') && document.querySelector('.adm-swiper')) seen.push('slider');
+      }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+    });
+    // The tiles' covers arrive first: the slider must still wait for the banner.
+    await context.route('**/img/demo/banners/**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/`);
+    await page.waitForURL(/\/long$/);
+    await page.locator('.adm-swiper img[src^="blob:"]').first().waitFor({ timeout: 20_000 });
+    expect(await page.evaluate(() => (window as unknown as { bannerOrder: string[] }).bannerOrder)).toEqual([
+      'banner',
+      'slider',
+    ]);
+    await context.close();
+  });
+
   it('shows the app shell for history-mode paths and redirects unknown paths to /long', async () => {
     const { context, page } = await startedPhone();
     await page.goto(`${baseUrl}/member/setting`);

@@ -1,10 +1,17 @@
+import { memo } from 'react';
 import type { Category, VideoType } from '@app/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EncryptedImage } from '../encrypted-image/index.ts';
 
 /** A category in a grid (home, Recommend blocks 12 and 14, the category tab): picture, name, count. */
-export function CategoryTile({ category, type }: { category: Category; type: VideoType }) {
+export const CategoryTile = memo(function CategoryTile({
+  category,
+  type,
+}: {
+  category: Category;
+  type: VideoType;
+}) {
   const { t } = useTranslation();
   return (
     <Link
@@ -21,4 +28,4 @@ export function CategoryTile({ category, type }: { category: Category; type: Vid
       <span className="home__tile-count">{t('video_count', { count: category.category_video_count })}</span>
     </Link>
   );
-}
+});

@@ -14,6 +14,8 @@ export interface EncryptedImageProps {
   fit?: 'cover' | 'contain';
   /** Downloads even while image downloads are held (see holdImageDownloads). */
   urgent?: boolean;
+  /** Called once the picture is on screen, or has failed (the box shows the placeholder). */
+  onSettled?: () => void;
 }
 
 // Start a little before the image scrolls in, so it is usually ready when seen.
@@ -29,6 +31,7 @@ export function EncryptedImage({
   rounded,
   fit = 'cover',
   urgent = false,
+  onSettled,
 }: EncryptedImageProps) {
   const path = src?.trim() ?? '';
   const boxRef = useRef<HTMLDivElement>(null);
@@ -81,6 +84,12 @@ export function EncryptedImage({
   const url = cached ?? mine?.url;
   const failed = !path || mine?.failed === true;
   const shown = url !== undefined && shownUrl === url;
+  const settled = shown || failed;
+  const settledRef = useRef(onSettled);
+  settledRef.current = onSettled;
+  useEffect(() => {
+    if (settled) settledRef.current?.();
+  }, [settled]);
 
   const classes = ['eimg', rounded && 'eimg--rounded', !shown && !failed && 'eimg--loading', className];
   return (

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { Video } from '@app/contract';
 import { formatDuration, formatPlayCount, playPath } from '@app/contract/rules';
 import { PlayOutline } from 'antd-mobile-icons';
@@ -20,8 +21,10 @@ const TAG_KEYS: Record<string, string> = {
  * A video in a list: cover (landscape for long videos, portrait for short and original ones),
  * duration, its main tag, title and play count; a tap opens the play page. With `likeable` a heart
  * on the cover likes and unlikes it (part 1 §4), the same everywhere the video appears.
+ * Memoised, like the other tiles of the lists: a list grows a block or a page at a time (the
+ * Recommend feed's reveal, infinite scroll), and the cards already drawn need not render again.
  */
-export function VideoCard({
+export const VideoCard = memo(function VideoCard({
   video,
   likeable,
   onLikeChanged,
@@ -69,4 +72,4 @@ export function VideoCard({
       <span className="video-card__title">{title}</span>
     </Link>
   );
-}
+});

@@ -1,5 +1,5 @@
 import type { RecommendBlock, VideoType } from '@app/contract';
-import { startTransition, useEffect, useRef, useState } from 'react';
+import { memo, startTransition, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EncryptedImage } from '../../../components/encrypted-image/index.ts';
@@ -54,7 +54,7 @@ function moreOf(block: RecommendBlock, type: VideoType, chosen: string[], offere
   }
 }
 
-function VideoGrid({ block }: { block: RecommendBlock }) {
+const VideoGrid = memo(function VideoGrid({ block }: { block: RecommendBlock }) {
   const portrait = block.videos.some((video) => video.video_type !== 'long');
   return (
     <div className={portrait ? 'feed__videos feed__videos--portrait' : 'feed__videos'}>
@@ -63,16 +63,20 @@ function VideoGrid({ block }: { block: RecommendBlock }) {
       ))}
     </div>
   );
-}
+});
 
-function ActorAvatar({ actor }: { actor: { actor_id: number; actor_name: string; actor_url: string } }) {
+const ActorAvatar = memo(function ActorAvatar({
+  actor,
+}: {
+  actor: { actor_id: number; actor_name: string; actor_url: string };
+}) {
   return (
     <Link to={`/actor/${actor.actor_id}`} className="feed__actor">
       <EncryptedImage src={actor.actor_url} alt={actor.actor_name} aspectRatio="1 / 1" rounded />
       <span className="feed__actor-name">{actor.actor_name}</span>
     </Link>
   );
-}
+});
 
 /**
  * The Recommend feed below the first screen: every block the server sends, by layout (part 2 §2.2).

@@ -1,10 +1,11 @@
+import { memo } from 'react';
 import type { Studio, VideoType } from '@app/contract';
 import { Link } from 'react-router';
 import { EncryptedImage } from '../../../components/encrypted-image/index.ts';
 import './studio-tile.css';
 
 /** A studio (片商): its picture and name; a tap opens its videos of the type it was shown with. */
-export function StudioTile({
+export const StudioTile = memo(function StudioTile({
   studio,
   type,
   className,
@@ -19,4 +20,4 @@ export function StudioTile({
       <span className="studio-tile__name">{studio.studio_name}</span>
     </Link>
   );
-}
+});

@@ -65,11 +65,31 @@ export function HomePage({ type }: { type: VideoType }) {
   ];
   const banners = bannersOf({ adPosters }, type);
   const [sliderWanted, setSliderWanted] = useState(false);
+  // The slider takes the first banner's place only once that banner is on screen (or has failed):
+  // it is the first screen's largest picture, and a slider swapped in before it shows would draw it
+  // a second time, later (a phone's LCP then waits for the slider's code and its own image). A
+  // banner that takes longer than BANNER_WAIT_MS does not hold back the slider and the feed.
+  const [bannerSettled, setBannerSettled] = useState(false);
+  const waitForBanner = banners.length > 0 && !bannerSettled;
+  useEffect(() => {
+    if (!waitForBanner) return;
+    const timer = setTimeout(() => setBannerSettled(true), BANNER_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [waitForBanner]);
   // A transition: the slider and the feed render in slices between frames, not as one long task.
-  useEffect(() => afterFirstScreen(() => startTransition(() => setSliderWanted(true))), []);
+  useEffect(() => {
+    if (waitForBanner) return;
+    return afterFirstScreen(() => startTransition(() => setSliderWanted(true)));
+  }, [waitForBanner]);
   const firstBanner = banners[0] && (
     <div className="home__banner">
-      <EncryptedImage src={banners[0].ad_img_url} alt={banners[0].ad_title} aspectRatio="75 / 32" rounded />
+      <EncryptedImage
+        src={banners[0].ad_img_url}
+        alt={banners[0].ad_title}
+        aspectRatio="75 / 32"
+        rounded
+        onSettled={() => setBannerSettled(true)}
+      />
     </div>
   );
   return (
@@ -140,6 +160,9 @@ const ALL_CATEGORIES: Record<VideoType, string> = {
   short: '/short/category',
   original: '/short/category',
 };
+
+/** The longest the slider and the feed wait for the first banner's picture. */
+const BANNER_WAIT_MS = 3000;
 
 /** How many categories the first screen's 热门分类 shows. */
 const HOT_CATEGORY_COUNT = 4;
