@@ -108,13 +108,22 @@ export function installModalFocus(): () => void {
     modal.focus({ preventScroll: true });
   };
 
-  // Style and class changes are only worth a sync on a pop-up or on an element holding one: each
-  // sync measures every pop-up in the page (a forced layout), and start-up changes styles in
-  // nearly every frame (covers fading in, the news bar) while the age gate is open. Nodes added or
-  // removed always sync: a pop-up's container may be filled after it is added.
+  // Only changes that can open or close a pop-up are worth a sync: each sync measures every pop-up
+  // in the page (a forced layout), and start-up changes the page in nearly every frame (covers
+  // shown, feed blocks added, the news bar) while the age gate is open.
+  // - Style and class changes: on a pop-up or on an element holding one.
+  // - Nodes added or removed outside the app's root (the containers the library's pop-ups and
+  //   toasts are drawn in): always, as a container may be filled after it is added.
+  // - Nodes added or removed inside the root (pages, lists): only a node that is or holds a pop-up
+  //   (the age gate, a picker).
+  const root = document.getElementById('root');
   const holdsModal = (node: Node) =>
     node instanceof Element && (node.matches(MODALS) || node.querySelector(MODALS) !== null);
-  const mayShowOrHide = (record: MutationRecord) => record.type === 'childList' || holdsModal(record.target);
+  const mayShowOrHide = (record: MutationRecord) => {
+    if (record.type !== 'childList') return holdsModal(record.target);
+    if (!root?.contains(record.target)) return true;
+    return [...record.addedNodes, ...record.removedNodes].some(holdsModal);
+  };
   const observer = new MutationObserver((records) => {
     if (records.some(mayShowOrHide)) schedule();
   });
