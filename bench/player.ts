@@ -3,10 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { launchChromium, phoneContext } from '../e2e/browser.ts';
-import { settle } from '../e2e/settle.ts';
+import { launchChromium } from '../e2e/browser.ts';
 import { freePort, startTs, waitForHealthy } from '../packages/server/src/test/run-process.ts';
 import { median } from './measure.ts';
+import { tapToPlaying, vipGuest } from './phone-playing.ts';
 
 /**
  * `npm run bench:player` (issue 6):
@@ -23,13 +23,6 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 50;
-const NETWORK = {
-  offline: false,
-  latency: 150,
-  downloadThroughput: 1_600_000 / 8,
-  uploadThroughput: 750_000 / 8,
-};
-const CPU_SLOWDOWN = 4;
 const TARGETS = { unthrottledMs: 250, throttledMs: 1000, nginxRatio: 0.7 };
 const NGINX = '/usr/sbin/nginx';
 const WRK = '/usr/bin/wrk';
@@ -76,6 +69,9 @@ const server = startTs('src/server.ts', [], {
   DATA_DIR: dataDir,
   LOG_LEVEL: 'warn',
   NODE_ENV: 'production',
+  // Production requires Redis (issue 34): the machine's, under the bench's own keys.
+  REDIS_URL: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
+  REDIS_PREFIX: `bench-player-${process.pid}:`,
   // The VIP guest pays through the built-in gateway.
   PAYMENT_MODE: 'sandbox',
   ...deployed,
@@ -90,13 +86,14 @@ let nginx: ChildProcess | undefined;
 let browser: Browser | undefined;
 try {
   await waitForHealthy(base, server, 180_000); // the first start seeds the demo catalogue
-  const token = await vipGuest();
+  const token = await vipGuest(base);
   browser = await launchChromium();
   console.log(`tap on a video card → first "playing" (VIP, median of ${RUNS} cold phones)`);
   const rows: [string, number, number][] = [];
   for (const throttled of [false, true]) {
     const times: number[] = [];
-    for (let run = 0; run < RUNS; run++) times.push(await tapToPlaying(browser, token, run, throttled));
+    for (let run = 0; run < RUNS; run++)
+      times.push(await tapToPlaying(browser, { base, token, run, throttled, dataDir }));
     const target = throttled ? TARGETS.throttledMs : TARGETS.unthrottledMs;
     const label = throttled ? `4× CPU, 150 ms RTT, 1.6 Mbps` : 'unthrottled';
     rows.push([label, median(times), target]);
@@ -143,105 +140,6 @@ try {
 
 function mb(bytesPerSecond: number) {
   return (bytesPerSecond / 1024 / 1024).toFixed(0);
-}
-
-/**
- * A guest of its own made VIP by buying a month through the sandbox gateway, as a user would (a
- * production database has no demo activity codes).
- */
-async function vipGuest(): Promise<string> {
-  const { code } = (await (await fetch(`${base}/v1/launch`, { method: 'POST' })).json()).response;
-  const login = await (await fetch(`${base}/v1/fastlogin`, { headers: { 'x-fast-code': code } })).json();
-  const token = login.response.token as string;
-  const plans = (await (await fetch(`${base}/v2/shop/api`)).json()).response.plan2;
-  const plan = plans[0];
-  const payment = plan.payments[0].payments[0].id;
-  const query = new URLSearchParams({ token, plan: String(plan.id), payment: String(payment) });
-  const bought = await (await fetch(`${base}/v2/shop/buy?${query}`)).json();
-  if (bought.status.code !== 200) throw new Error(`the buy was refused: ${bought.status.message}`);
-  // The sandbox checkout's Pay button posts the signed order back; the gateway then notifies.
-  const checkout = new URL(bought.response.url as string);
-  const paid = await fetch(`${base}/sandbox-pay/pay`, {
-    method: 'POST',
-    body: new URLSearchParams(checkout.searchParams),
-    redirect: 'manual',
-  });
-  if (paid.status !== 303) throw new Error(`the sandbox payment failed (${paid.status})`);
-  return token;
-}
-
-/** One cold phone: start-up settled, then the n-th video card of the feed tapped. */
-async function tapToPlaying(browser: Browser, token: string, run: number, throttled: boolean) {
-  const context = await phoneContext(browser, {
-    noServiceWorkerBecause:
-      'every run is a cold phone; a worker installing in the background would compete with the tap',
-  });
-  // tsx names the functions it compiles with a `__name` helper the page does not have.
-  await context.addInitScript('globalThis.__name = (fn) => fn');
-  await context.addInitScript((stored) => localStorage.setItem('app.token', JSON.stringify(stored)), token);
-  const page = await context.newPage();
-  await page.goto(`${base}/long`);
-  await page.locator('.app-tab-bar').waitFor();
-  await settle(page, { decline: true }); // the guest's bind reminder would lead away from the feed
-  // The feed's blocks below the first screen render as they scroll into view.
-  const card = page.locator('.home__feed a.video-card').nth(run);
-  for (let scrolls = 0; !(await card.count()); scrolls++) {
-    if (scrolls === 100) {
-      await page.screenshot({ path: path.join(dataDir, 'no-card.png') });
-      throw new Error(`no video card ${run + 1} on the long home (see ${dataDir}/no-card.png)`);
-    }
-    await page.mouse.wheel(0, 600);
-    await page.waitForTimeout(200);
-  }
-  await card.scrollIntoViewIfNeeded();
-  await card.locator('img').first().waitFor({ timeout: 30_000 });
-  await page.evaluate(() => {
-    const marks: { tap?: number; playing?: number } = {};
-    (window as unknown as { __bench: typeof marks }).__bench = marks;
-    document.addEventListener('pointerdown', () => (marks.tap ??= performance.now()), { capture: true });
-    // `playing` does not bubble; a capturing listener on the document still hears it.
-    document.addEventListener(
-      'playing',
-      (event) => {
-        if ((event.target as Element).matches('video.player__video')) marks.playing ??= performance.now();
-      },
-      { capture: true },
-    );
-  });
-  if (throttled) {
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', NETWORK);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-  }
-  if (process.env.BENCH_VERBOSE) console.log(`  run ${run + 1}: tapping ${await card.getAttribute('href')}`);
-  await card.tap();
-  await page.waitForFunction(
-    () => (window as unknown as { __bench: { playing?: number } }).__bench.playing,
-    null,
-    {
-      timeout: 60_000,
-    },
-  );
-  const ms = await page.evaluate(() => {
-    const marks = (window as unknown as { __bench: { tap: number; playing: number } }).__bench;
-    return marks.playing - marks.tap;
-  });
-  // BENCH_TIMELINE=1 prints what the page fetched after the tap, to see what the first frame waits for.
-  if (process.env.BENCH_TIMELINE) console.log(await page.evaluate(timeline));
-  await context.close();
-  return ms;
-}
-
-function timeline(): string {
-  const tap = (window as unknown as { __bench: { tap: number } }).__bench.tap;
-  return (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-    .filter((entry) => entry.responseEnd > tap)
-    .map(
-      (entry) =>
-        `    ${(entry.startTime - tap).toFixed(0).padStart(5)}–${(entry.responseEnd - tap).toFixed(0).padStart(5)} ms ${(entry.transferSize / 1024).toFixed(1).padStart(6)} KB  ${new URL(entry.name).pathname.slice(0, 60)}`,
-    )
-    .join('\n');
 }
 
 /** A full-length 240 segment of a demo video, with the signed address the stream line gives a VIP. */

@@ -73,6 +73,9 @@ async function startServer(): Promise<{ base: string; server: ChildProcess & { o
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
+    // Production requires Redis (issue 34): the machine's, under the bench's own keys.
+    REDIS_URL: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
+    REDIS_PREFIX: `bench-startup-${process.pid}:`,
   });
   const base = `http://127.0.0.1:${port}`;
   await waitForHealthy(base, server, 180_000);

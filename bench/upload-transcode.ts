@@ -36,24 +36,24 @@ const UPLOAD_BYTES = Number(process.env.BENCH_UPLOAD_MB ?? 500) * 1024 * 1024;
 const UPLOAD_ROUNDS = Number(process.env.BENCH_UPLOAD_ROUNDS ?? 5);
 const CLIP_SECONDS = Number(process.env.BENCH_CLIP_SECONDS ?? 30);
 const TRANSCODE_ROUNDS = 3;
-const OWNER = { email: 'bench-ingest-owner@example.com', password: 'Bench-Ingest-Owner-9' };
+export const OWNER = { email: 'bench-ingest-owner@example.com', password: 'Bench-Ingest-Owner-9' };
 const concurrency = os.availableParallelism();
 /** BENCH_INGEST=upload measures the upload alone (the transcode half takes minutes). */
 const ONLY = process.env.BENCH_INGEST;
 
-function startServer(env: Record<string, string>): ChildProcess {
+export function startServer(env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, [...SERVER_NODE_ARGS, 'packages/server/src/server.ts'], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }
-const stopServer = (child: ChildProcess) =>
+export const stopServer = (child: ChildProcess) =>
   new Promise((resolve) =>
     child.exitCode !== null ? resolve(null) : (child.once('exit', resolve), child.kill('SIGTERM')),
   );
 
-async function healthy(base: string, child: ChildProcess) {
+export async function healthy(base: string, child: ChildProcess) {
   for (const until = Date.now() + 120_000; Date.now() < until;) {
     if (child.exitCode !== null) throw new Error('the server exited');
     if (
@@ -68,7 +68,7 @@ async function healthy(base: string, child: ChildProcess) {
   throw new Error('the server did not start');
 }
 
-async function signIn(base: string) {
+export async function signIn(base: string) {
   const reply = await fetch(`${base}/admin/api/session`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -84,7 +84,7 @@ async function signIn(base: string) {
 type Session = Awaited<ReturnType<typeof signIn>>;
 
 /** One file through tus as the console sends it. */
-function tusUpload(base: string, who: Session, bytes: Buffer, title: string): Promise<string> {
+export function tusUpload(base: string, who: Session, bytes: Buffer, title: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const upload = new Upload(bytes, {
       endpoint: `${base}/admin/api/transcode/uploads`,
@@ -152,7 +152,7 @@ async function writeToDisk(file: string, bytes: Buffer) {
   }
 }
 
-async function jobs(base: string, who: Session): Promise<TranscodeJob[]> {
+export async function jobs(base: string, who: Session): Promise<TranscodeJob[]> {
   const reply = await fetch(`${base}/admin/api/transcode/jobs?limit=200`, {
     headers: { cookie: who.cookie },
   });
@@ -371,4 +371,5 @@ async function main() {
   }
 }
 
-await main();
+// Imported by bench/media-store.ts for its helpers: run only as the script itself.
+if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) await main();

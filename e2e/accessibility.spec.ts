@@ -32,6 +32,7 @@ interface Found {
 
 /** Serious and critical WCAG 2 A/AA violations on the page as it is now. */
 async function audit(page: Page, screen: string): Promise<Found[]> {
+  await fadesEnded(page);
   const result = await new AxeBuilder({ page }).withTags(WCAG_A_AA).analyze();
   return result.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
@@ -49,6 +50,24 @@ async function audit(page: Page, screen: string): Promise<Found[]> {
         return `${node.target.join(' ')}${ratio}`;
       }),
     }));
+}
+
+/**
+ * Waits until nothing on screen is part-way through a fade (a dialog opening as the page settles):
+ * axe measures the colours as drawn, and a half-faded dialog reads as too little contrast.
+ */
+async function fadesEnded(page: Page) {
+  await page
+    .waitForFunction(
+      () =>
+        [...document.querySelectorAll<HTMLElement>('[style*="opacity"]')].every((element) => {
+          const opacity = Number(getComputedStyle(element).opacity);
+          return opacity === 0 || opacity === 1;
+        }),
+      undefined,
+      { timeout: 5000, polling: 100 },
+    )
+    .catch(() => undefined);
 }
 
 /** A real address for every route: ids the demo catalogue has. */

@@ -246,7 +246,7 @@ describe('browsing pages', () => {
 });
 
 describe('promotion pop-up on pull-up loads', () => {
-  it('with member_level on and n = 1 a pull-up shows the level promotion, whose button opens the sale page', async () => {
+  it('with member_level on and n = 1 a pull-up shows the level promotion; closed, it stays closed for the session (issue 38 item 7)', async () => {
     const context = await phoneContext(browser);
     await changeReply<{ member_level: boolean; member_level_page_n: number }>(
       context,
@@ -258,6 +258,13 @@ describe('promotion pop-up on pull-up loads', () => {
     );
     await changeReply<{ total_results: number }>(context, '/v1/videos/menu/[0-9]+', (response) => {
       response.total_results = 48;
+    });
+    // The start-up promotion was shown earlier today: closing it would end marketing pop-ups for
+    // the session (issue 38 item 7), and this test is about the one on pull-ups.
+    await context.addInitScript(() => {
+      const now = new Date();
+      const today = `${now.getFullYear()}-${now.getMonth() + 1}-${now.getDate()}`;
+      localStorage.setItem('app.popupsShownOn', JSON.stringify({ promotion: today }));
     });
     const page = await context.newPage();
     await page.goto(`${baseUrl}/long`);
@@ -274,6 +281,47 @@ describe('promotion pop-up on pull-up loads', () => {
     await promotion.getByText('新人专享福利').waitFor();
     await promotion.getByText('现在开通VIP，额外加赠20天会员').waitFor();
     await shot(page, 'browse-load-promotion');
+    // Closed, it stays closed for the session: the next pull-up and a tab switch bring it back no more.
+    await page.locator('.adm-center-popup-close').click();
+    await promotion.waitFor({ state: 'hidden' });
+    await pullUp(page);
+    await expect.poll(() => cards.count(), { timeout: 20_000 }).toBe(48);
+    await page.getByRole('tab', { name: '推荐', exact: true }).click();
+    await page.locator('.home__tabs').getByText(menu.menu_name, { exact: true }).click();
+    await cards.first().waitFor();
+    expect(await promotion.isVisible()).toBe(false);
+    await shot(page, 'second-pass-7-no-promotion-again');
+    await context.close();
+  });
+
+  it('the promotion button on a pull-up opens the sale page', async () => {
+    const context = await phoneContext(browser);
+    await changeReply<{ member_level: boolean; member_level_page_n: number }>(
+      context,
+      '/v1/appinfo',
+      (info) => {
+        info.member_level = true;
+        info.member_level_page_n = 1;
+      },
+    );
+    await changeReply<{ total_results: number }>(context, '/v1/videos/menu/[0-9]+', (response) => {
+      response.total_results = 48;
+    });
+    await context.addInitScript(() => {
+      const now = new Date();
+      const today = `${now.getFullYear()}-${now.getMonth() + 1}-${now.getDate()}`;
+      localStorage.setItem('app.popupsShownOn', JSON.stringify({ promotion: today }));
+    });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/long`);
+    await page.locator('.app-tab-bar').waitFor();
+    await settle(page);
+    const menu = (await longMenus())[0]!;
+    await page.locator('.home__tabs').getByText(menu.menu_name, { exact: true }).click();
+    const cards = page.getByTestId('video-list').locator('.video-card');
+    await expect.poll(() => cards.count(), { timeout: 20_000 }).toBe(24);
+    await pullUp(page);
+    const promotion = page.getByTestId('load-promotion');
     await promotion.getByRole('button').click();
     await page.waitForURL(
       (url) => url.pathname === '/member/paymentSale/A' && url.search === '?source=promotion',

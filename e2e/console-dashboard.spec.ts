@@ -55,6 +55,9 @@ describe('console dashboard', () => {
       await expect
         .poll(() => page.locator('.dashboard-window').innerText())
         .toContain(figures.periods.days30.from);
+      // Over 30 days: refunds are their own figures, and the per-day average is said to be one.
+      await expect.poll(() => card('退款金额').innerText()).toMatch(/¥\s*[\d,]+\.\d\d/);
+      await expect.poll(() => card('VIP 购买').innerText()).toMatch(/日均 \d+\.\d/);
       await page.waitForTimeout(600); // the charts' entry animation
       await consoleShot(page, 'dashboard');
       expect(await page.evaluate(() => document.body.innerText)).not.toMatch(/undefined|NaN|dashboard_/);

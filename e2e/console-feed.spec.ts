@@ -4,10 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, phoneContext, screenshotPath } from './browser.ts';
-import { asOwner, consolePage, consoleShot } from './console.ts';
+import { asOwner, consolePage, consoleShot, DESKTOP, TABLET } from './console.ts';
 import { baseUrl, settle } from './phone.ts';
 
 /**
@@ -19,6 +19,30 @@ import { baseUrl, settle } from './phone.ts';
  */
 const BLOCK_TITLE = '编辑精选E2E';
 const BANNER_TITLE = 'E2E 横幅';
+
+/** The document the console's feed preview draws in (the app's own components). */
+function previewOf(page: Page) {
+  return page.locator('[data-testid="feed-preview"] iframe:visible').contentFrame();
+}
+
+/**
+ * A 人气演员 block's rows: each actor's name, how many videos beside it, their cards' plays and
+ * lengths, and the classes they are drawn with.
+ */
+function actorRows(block: Locator) {
+  return block.locator('.feed__actor-row').evaluateAll((rows) =>
+    rows.map((row) => ({
+      actor: row.querySelector('.feed__actor-name')?.textContent?.trim() ?? '',
+      videos: row.querySelectorAll('.feed__actor-videos > *').length,
+      // Each card's plays and length, as the app's card writes them.
+      meta: [...row.querySelectorAll('.video-card__meta')].map((meta) => meta.textContent),
+      classes: [
+        ...[...row.children].map((item) => item.className),
+        ...[...row.querySelectorAll('.feed__actor-videos > *')].map((item) => item.className),
+      ],
+    })),
+  );
+}
 
 let browser: Browser;
 let editor: Page;
@@ -65,7 +89,9 @@ describe('console: the Recommend feed', () => {
     await editor.goto(`${baseUrl}/admin/feed`);
     await editor.getByRole('tab', { name: '推荐区块' }).waitFor();
     await editor.getByText('原创', { exact: true }).click();
-    await editor.getByTestId('feed-row').first().waitFor();
+    // The home chosen is in the address, and its lists are the ones on screen.
+    await editor.locator('[data-type="original"]').getByTestId('feed-row').first().waitFor();
+    expect(editor.url()).toContain('type=original');
     const rowsBefore = await editor.getByTestId('feed-row').count();
 
     await editor.getByRole('button', { name: '新增区块' }).click();
@@ -80,9 +106,11 @@ describe('console: the Recommend feed', () => {
       await options.nth(index).click();
     }
     await editor.keyboard.press('Escape');
-    // The preview draws the block while the dialog is open, before anything is saved.
-    const preview = editor.getByTestId('feed-preview');
-    await expect.poll(() => preview.innerText()).toContain(BLOCK_TITLE);
+    // The preview draws the block while the dialog is open, before anything is saved, with the
+    // app's own feed block (issue 37 item 17); its text, as the app's feed leaves blocks below the
+    // screen undrawn (content-visibility) until scrolled to.
+    const preview = previewOf(editor);
+    await expect.poll(() => preview.locator('main').textContent()).toContain(BLOCK_TITLE);
     await consoleShot(editor, 'feed-block-dialog');
     await saveButton(editor).click();
     await editor.getByText('已保存，App 几秒内显示新内容').first().waitFor();
@@ -103,7 +131,7 @@ describe('console: the Recommend feed', () => {
     await expect.poll(() => rows.first().innerText()).toContain(BLOCK_TITLE);
     await editor.getByText('顺序已改变，保存后 App 才会按新顺序显示').waitFor();
     // Before saving, the preview's draft shows the new order: the block right below the first screen.
-    await expect.poll(() => preview.getByTestId('preview-block').first().innerText()).toContain(BLOCK_TITLE);
+    await expect.poll(() => preview.locator('.feed__block').first().textContent()).toContain(BLOCK_TITLE);
     await consoleShot(editor, 'feed-blocks-dragged');
     await editor.getByRole('button', { name: /^保存顺序$/ }).click();
     await editor.getByText('已保存，App 几秒内显示新内容').first().waitFor();
@@ -159,12 +187,13 @@ describe('console: the Recommend feed', () => {
     const banner = ads.items.find((ad) => ad.title === BANNER_TITLE)!;
     expect(banner.linkValue).toBe('https://example.com/e2e');
 
-    const preview = editor.getByTestId('feed-preview');
+    const preview = previewOf(editor);
     await editor.getByText('线上', { exact: true }).click();
-    await preview.getByTestId('preview-banner').locator(`img[alt="${BANNER_TITLE}"]`).waitFor();
-    await preview.getByTestId('preview-block').first().locator('img[src^="blob:"]').first().waitFor();
+    // The app's banner slider, the banner first, its picture decrypted as the app does.
+    await preview.getByTestId('feed-layout-1').locator(`img[alt="${BANNER_TITLE}"]`).first().waitFor();
+    await preview.locator('.feed__block').first().locator('img[src^="blob:"]').first().waitFor();
     await consoleShot(editor, 'feed-banner');
-    await preview.screenshot({ path: screenshotPath('console-feed-preview') });
+    await editor.getByTestId('feed-preview').screenshot({ path: screenshotPath('console-feed-preview') });
   });
 
   it('a phone shows the block first and the banner on the Original home, also after a reload', async () => {
@@ -194,5 +223,42 @@ describe('console: the Recommend feed', () => {
       await phone.screenshot({ path: screenshotPath(`console-feed-phone-block-${round}`) });
     }
     await context.close();
+  });
+
+  it('the preview shows 人气演员 with each actor’s videos, as a phone’s feed does, at 1280×800 and 768×1024 in both locales (issue 37 item 17)', async () => {
+    // A phone's Long home in each script, reading its 人气演员 block: the actors' names, how many
+    // videos each has, and the classes the app's feed draws them with.
+    const phoneSaw: Partial<Record<'zh-CN' | 'zh-TW', Awaited<ReturnType<typeof actorRows>>>> = {};
+    for (const locale of ['zh-CN', 'zh-TW'] as const) {
+      const context = await phoneContext(browser, { locale });
+      const phone = await context.newPage();
+      await phone.goto(`${baseUrl}/`);
+      await phone.waitForURL(/\/long(\?|$)/, { waitUntil: 'commit' });
+      await settle(phone);
+      const phoneBlock = phone.getByTestId('feed-layout-5').first();
+      await phoneBlock.scrollIntoViewIfNeeded({ timeout: 60_000 });
+      phoneSaw[locale] = await actorRows(phoneBlock);
+      await context.close();
+      expect(phoneSaw[locale]!.length).toBeGreaterThan(0);
+      expect(phoneSaw[locale]!.every((row) => row.videos > 0)).toBe(true);
+    }
+
+    for (const [name, size] of [
+      ['1280', DESKTOP],
+      ['768', TABLET],
+    ] as const) {
+      for (const locale of ['zh-CN', 'zh-TW'] as const) {
+        const { page, context } = await consolePage(browser, 'editor', { locale, size });
+        await page.goto(`${baseUrl}/admin/feed?type=long`);
+        const block = previewOf(page).getByTestId('feed-layout-5').first();
+        await expect.poll(() => block.locator('.feed__actor-videos .video-card').count()).toBeGreaterThan(0);
+        // The same actors, in the same order, each with as many videos, drawn with the same classes.
+        expect(await actorRows(block)).toEqual(phoneSaw[locale]);
+        await block.scrollIntoViewIfNeeded();
+        await page.getByTestId('feed-preview').scrollIntoViewIfNeeded();
+        await page.screenshot({ path: screenshotPath(`console-feed-actors-${name}-${locale}`) });
+        await context.close();
+      }
+    }
   });
 });

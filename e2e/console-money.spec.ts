@@ -38,7 +38,8 @@ async function phoneBuysVip(): Promise<{ context: BrowserContext; page: Page; to
   await page.bringToFront();
   await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
   await dialog(page, '支付成功').getByRole('button', { name: '开始观看' }).click();
-  await page.getByTestId('vip-card').getByText('尊贵VIP会员').waitFor();
+  // Bought from the member page, not from a video: 开始观看 leads home (issue 38 item 3).
+  await page.waitForURL((url) => url.pathname === '/long');
   expect((await userInfoOf(token)).vip).toBe(true);
   return { context, page, token };
 }
@@ -101,8 +102,10 @@ describe('console: money', () => {
     const { context, page } = await consolePage(browser, 'finance');
     await page.getByRole('menuitem', { name: '套餐与优惠' }).click();
     const row = page.getByRole('row').filter({ hasText: '周卡' });
-    await row.getByRole('button', { name: label('编辑') }).click();
-    const form = dialog(page, '编辑套餐');
+    await row.getByRole('button', { name: /^编辑/ }).click();
+    // The edit dialog is in the address: a link opens it.
+    expect(page.url()).toMatch(/[?&]edit=\d+/);
+    const form = dialog(page, '编辑 周卡');
     await form.getByLabel('售价（元）').fill('13.5');
     await consoleShot(page, 'money-plan-edit');
     await form.getByRole('button', { name: label('保存') }).click();
@@ -118,7 +121,7 @@ describe('console: money', () => {
     await phone.context.close();
 
     // Back to the seeded price: other browser tests of this run read the plans.
-    await row.getByRole('button', { name: label('编辑') }).click();
+    await row.getByRole('button', { name: /^编辑/ }).click();
     await form.getByLabel('售价（元）').fill('12');
     await form.getByRole('button', { name: label('保存') }).click();
     await row.getByText('¥12.00').waitFor();

@@ -51,12 +51,17 @@ describe('console shell', () => {
 
     await page.getByRole('menuitem', { name: '操作日志' }).click();
     await page.getByRole('heading', { name: '操作日志' }).waitFor();
-    const row = page.getByRole('row').filter({ hasText: 'operator.create' }).first();
+    // The action in words with its target named, never the stored key (issue 37 §8).
+    const row = page.getByRole('row').filter({ hasText: `创建运营人员` }).filter({ hasText: email }).first();
     await row.waitFor();
-    await expect.poll(() => row.textContent()).toContain(email);
+    expect(await page.getByText('operator.create').count()).toBe(0);
     await row.getByRole('button', { name: /查\s*看/ }).click();
     const details = page.locator('.ant-drawer');
-    await details.getByText('"role": "editor"').waitFor();
+    // Before and after as a readable table of the fields that changed, each field named in words.
+    await details.getByRole('row').filter({ hasText: '角色' }).getByText('编辑').waitFor();
+    const fieldNames = await details.locator('tbody tr td:first-child').allInnerTexts();
+    expect(fieldNames).toContain('邮箱');
+    expect(fieldNames.filter((name) => /^[a-z_]+$/i.test(name))).toEqual([]);
     expect(await details.textContent()).not.toContain('Made-Operator-2026');
     await consoleShot(page, 'audit-details');
     expect(violations).toEqual([]);
@@ -95,7 +100,9 @@ describe('console shell', () => {
     // A support operator sees no owner section.
     expect(await page.getByRole('menuitem', { name: '运营人员' }).count()).toBe(0);
     await page.goto(`${baseUrl}/admin/operators`);
-    await page.getByText('页面不存在').waitFor();
+    // A section of another role says so, and whose it is (issue 37 §3).
+    await page.getByText('没有权限').waitFor();
+    await page.getByText('此页面需要以下角色之一：所有者。').waitFor();
     await context.close();
   });
 

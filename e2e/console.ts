@@ -12,6 +12,8 @@ import { screenshotPath } from './browser.ts';
 export const baseUrl = inject('baseUrl');
 export const owner = { email: inject('ownerEmail'), password: inject('ownerPassword') };
 export const DESKTOP = { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 };
+/** A tablet held upright: the narrowest width the console is laid out for (issue 37 §18). */
+export const TABLET = { viewport: { width: 768, height: 1024 }, deviceScaleFactor: 1 };
 
 /** A password every operator made here has (it passes the console's password rule). */
 export const OPERATOR_PASSWORD = 'Operator-Pass-2026';
@@ -74,11 +76,14 @@ export async function signIn(page: Page, email: string, password: string) {
 export async function consolePage(
   browser: Browser,
   role: OperatorRole = 'owner',
-  options: { locale?: 'zh-CN' | 'zh-TW' } = {},
+  options: { locale?: 'zh-CN' | 'zh-TW'; size?: typeof DESKTOP } = {},
 ): Promise<{ context: BrowserContext; page: Page; email: string }> {
   const email = role === 'owner' ? owner.email : await newOperator(role);
   const password = role === 'owner' ? owner.password : OPERATOR_PASSWORD;
-  const context = await browser.newContext({ ...DESKTOP, locale: options.locale ?? 'zh-CN' });
+  const context = await browser.newContext({
+    ...(options.size ?? DESKTOP),
+    locale: options.locale ?? 'zh-CN',
+  });
   const page = await context.newPage();
   page.on('pageerror', (error) => console.log('console page error:', error.message));
   await signIn(page, email, password);
@@ -86,7 +91,7 @@ export async function consolePage(
   return { context, page, email };
 }
 
-/** A 1280×800 screenshot in test-results/screenshots (look at it). */
+/** A screenshot of the console at its context's size in test-results/screenshots (look at it). */
 export async function consoleShot(page: Page, name: string) {
   await page.screenshot({ path: screenshotPath(`console-${name}`) });
 }

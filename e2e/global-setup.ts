@@ -3,7 +3,12 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { freePort, SERVER_NODE_ARGS } from '../packages/server/src/test/run-process.ts';
+import {
+  buildServer,
+  COMPILED_NODE_ARGS,
+  COMPILED_SERVER,
+  freePort,
+} from '../packages/server/src/test/run-process.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -22,8 +27,9 @@ const OWNER = { email: 'owner@console.test', password: 'E2e-Console-Pass-2026' }
 const root = path.resolve(import.meta.dirname, '..');
 
 /**
- * Starts the real product the way `npm start` does, on an empty DATA_DIR: the first start makes
- * the demo catalogue, so the harness also proves a first start serves in time.
+ * Starts the real product the way `npm start` does (the compiled server, rebuilt first when its
+ * sources changed), on an empty DATA_DIR: the first start makes the demo catalogue, so the harness
+ * also proves a first start serves in time.
  */
 export default async function setup(project: TestProject) {
   // E2E_BASE_URL: a product already running (while developing), so a run skips the first start.
@@ -32,7 +38,9 @@ export default async function setup(project: TestProject) {
   project.provide('ownerPassword', process.env.E2E_OWNER_PASSWORD ?? OWNER.password);
   if (running) {
     project.provide('baseUrl', running);
-    project.provide('linePorts', [Number(new URL(running).port)]);
+    // E2E_LINE_PORTS: every line of that product (`npm run cluster:local` serves three), main first.
+    const lines = process.env.E2E_LINE_PORTS?.split(',').map(Number) ?? [Number(new URL(running).port)];
+    project.provide('linePorts', lines);
     project.provide('firstStartSeconds', 0);
     return;
   }
@@ -40,8 +48,9 @@ export default async function setup(project: TestProject) {
   // Three lines on one machine: the main port and two extra ports, whose API replies are encrypted.
   const port = await freePort();
   const linePorts = [await freePort(), await freePort()];
+  buildServer();
   const started = Date.now();
-  const server = spawn(process.execPath, [...SERVER_NODE_ARGS, 'packages/server/src/server.ts'], {
+  const server = spawn(process.execPath, [...COMPILED_NODE_ARGS, COMPILED_SERVER], {
     cwd: root,
     env: {
       ...process.env,

@@ -126,7 +126,8 @@ describe('payment', () => {
     await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
     await dialog(page, '支付成功').getByRole('button', { name: '开始观看' }).click();
     await dialog(page, '支付成功').waitFor({ state: 'detached' });
-    await page.getByTestId('vip-card').getByText('尊贵VIP会员').waitFor();
+    // Bought from the member page, not from a video: 开始观看 leads home (issue 38 item 3).
+    await page.waitForURL((url) => url.pathname === '/long');
 
     // The 480 quality is now open on the player: no upgrade dialog, and the switch shows HD.
     const top = (await apiGet<{ videos: { video_id: string }[] }>('/v1/videos/long/top', token)).response;

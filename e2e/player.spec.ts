@@ -334,7 +334,9 @@ describe('player', () => {
 
     await openPlay(page, longs[4]!);
     await playsPast(page, 0.2);
-    expect(await reminder.count()).toBe(0);
+    // The closed reminder may still sit hidden in the page while its exit animation ends on a busy
+    // machine: what counts is that none is on screen.
+    expect(await reminder.filter({ visible: true }).count()).toBe(0);
     await context.close();
   });
 

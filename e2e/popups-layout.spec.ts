@@ -92,7 +92,7 @@ describe('pop-up cadence (item 7)', () => {
     await page.getByTestId('popup-install').getByRole('button', { name: '以后再说' }).click();
     await page.locator('[data-startup-popups="done"]').waitFor();
 
-    const again = await popupsOfAStart(page, () => page.reload());
+    const again = await popupsOfAStart(page, () => page.reload({ waitUntil: 'domcontentloaded' }));
     expect(again).toEqual([]);
     await context.close();
   });
@@ -104,7 +104,7 @@ describe('pop-up cadence (item 7)', () => {
     });
     const first = await popupsOfAStart(page, () => page.goto(`${baseUrl}/`));
     expect(first.filter((id) => id === 'popup-promotion' || id === 'popup-ad')).toEqual(['popup-promotion']);
-    const second = await popupsOfAStart(page, () => page.reload());
+    const second = await popupsOfAStart(page, () => page.reload({ waitUntil: 'domcontentloaded' }));
     expect(second).toEqual(['popup-ad']);
     await context.close();
   });
@@ -528,11 +528,25 @@ describe('the age confirmation (item 14)', () => {
     await context.close();
   });
 
-  it('declining leaves the app', async () => {
+  it('declining shows why the app stays closed, with no way into the content (issue 38 item 16)', async () => {
     const { context, page } = await phone({ ageGate: true });
     await page.goto(`${baseUrl}/long`);
     await page.getByRole('button', { name: '未满18岁，离开' }).click();
-    await page.waitForURL('about:blank');
+    const declined = page.getByTestId('age-gate-declined');
+    await declined.getByText('本应用仅供年满18周岁的用户使用').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/long');
+    expect(await declined.getByRole('button').count()).toBe(0);
+    // Whatever is drawn behind it cannot be reached: the page covers it.
+    const covered = await page.evaluate(() =>
+      [...document.querySelectorAll('.app-tab-bar, a, button')].every((element) => {
+        const box = element.getBoundingClientRect();
+        if (box.width === 0 || box.height === 0) return true;
+        const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        return top?.closest('[data-testid="age-gate-declined"]') !== null;
+      }),
+    );
+    expect(covered).toBe(true);
+    await shot(page, 'second-pass-16-age-declined');
     await context.close();
   });
 

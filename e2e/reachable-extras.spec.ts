@@ -299,6 +299,10 @@ describe('smaller gaps (item 7)', () => {
   it("pull-ups on the classic list count toward the promotion pop-up, whose picture is the level's", async () => {
     const { context, page } = await guestPhone();
     await startOnLong(page);
+    // Closing the start-up promotion ends marketing pop-ups for that session (issue 38 item 7): the
+    // guest opens the app again later that day, when the start-up chain has no promotion left.
+    await page.reload();
+    await settle(page);
     await (await feedBlock(page, 4)).getByRole('link', { name: '查看更多' }).click();
     await page.waitForURL(/\/classic$/);
     await page

@@ -4,7 +4,7 @@ import type { AppInfo, UserInfo } from '@app/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium, phoneContext, screenshotPath } from './browser.ts';
-import { changeReply, settle } from './phone.ts';
+import { changeReply, settle, shot } from './phone.ts';
 
 let browser: Browser;
 const baseUrl = inject('baseUrl');
@@ -175,6 +175,41 @@ describe('lines', () => {
     await context.close();
   });
 
+  it('sends app info beside the line race when this origin is the only api line, after it when there are more', async () => {
+    /** When app info was asked for and when the first speed test answered, with every test 1.5 s slow. */
+    const order = async (onlyOwnLine: boolean) => {
+      const { context, page } = await startedPhone();
+      const events: string[] = [];
+      await context.route('**/speed.html*', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await route.continue();
+      });
+      if (onlyOwnLine)
+        await context.route('**/host_pwa.txt', async (route) => {
+          const reply = await route.fetch();
+          const hostList = (await reply.json()) as { api_pwa: { url: string }[] };
+          hostList.api_pwa = [{ url: baseUrl }];
+          await route.fulfill({ response: reply, json: hostList });
+        });
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/v1/appinfo') events.push('appinfo asked');
+      });
+      page.on('requestfinished', (request) => {
+        if (new URL(request.url()).pathname === '/speed.html') events.push('speed answered');
+      });
+      await page.reload();
+      await page.locator('img[src^="blob:"]').first().waitFor();
+      await context.close();
+      return events;
+    };
+    const alone = await order(true);
+    expect(alone.indexOf('appinfo asked')).toBeGreaterThanOrEqual(0);
+    expect(alone.indexOf('appinfo asked')).toBeLessThan(alone.indexOf('speed answered'));
+    const raced = await order(false);
+    expect(raced.indexOf('speed answered')).toBeGreaterThanOrEqual(0);
+    expect(raced.indexOf('appinfo asked')).toBeGreaterThan(raced.indexOf('speed answered'));
+  });
+
   it('moves to the next line when the current api line dies mid-session, and works the same on encrypted lines', async () => {
     const { context, page } = await startedPhone({
       setup: async (ctx) => {
@@ -230,15 +265,17 @@ describe('lines', () => {
 });
 
 describe('failure paths and session', () => {
-  it('shows the service error when app info says pwa.allow is false', async () => {
+  it('shows the service error when app info says pwa.allow is false, not the announcement set beside it (issue 38 item 20)', async () => {
     const context = await phoneContext(browser);
     await changeAppInfo(context, (info) => {
       info.pwa.allow = false;
-      info.pwa.message = '';
+      info.pwa.message = '今晚系统维护公告';
     });
     const page = await context.newPage();
     await page.goto(`${baseUrl}/long`);
     await page.getByText('服务暂时不可用').first().waitFor();
+    expect(await page.getByText('今晚系统维护公告').count()).toBe(0);
+    await shot(page, 'second-pass-20-closed');
     await context.close();
   });
 
@@ -365,6 +402,12 @@ describe('reminders', () => {
     await page.getByTestId('popup-install').waitFor();
     await page.waitForTimeout(400);
     await page.screenshot({ path: screenshotPath('reminder-install') });
+    // This browser offers no install prompt: 立即安装 says how to install from its menu (issue 38 item 17).
+    await page.getByTestId('popup-install').getByRole('button', { name: '立即安装' }).click();
+    const howTo = page.getByRole('dialog').filter({ hasText: '此浏览器没有提供一键安装' });
+    await howTo.waitFor();
+    await shot(page, 'second-pass-17-install-from-menu');
+    await howTo.getByRole('button', { name: '我知道了' }).click();
     await context.close();
   });
 

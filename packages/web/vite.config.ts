@@ -212,9 +212,9 @@ const FIRST_SCREEN = [
  */
 const POPUPS = [
   /[\\/]src[\\/]app[\\/]popups[\\/](?!announcement-text|CoverAd|popups\.css)/,
-  /[\\/]src[\\/]app[\\/](copy-text\.ts|shell[\\/](PromoWidgets\.tsx|promo-widgets\.css|drag-position\.ts|use-draggable\.ts))$/,
-  /[\\/]src[\\/]components[\\/]reward-icon[\\/]/,
-  /[\\/]src[\\/]features[\\/](member[\\/]api[\\/]checkin-api\.ts|player[\\/]bind-prompt\.ts)$/,
+  /[\\/]src[\\/]app[\\/](copy-text\.ts|toast\.ts|shell[\\/](PromoWidgets\.tsx|PromoButton\.tsx|promo-widgets\.css|drag-position\.ts|use-draggable\.ts))$/,
+  /[\\/]src[\\/]components[\\/](reward-icon|words)[\\/]/,
+  /[\\/]src[\\/]features[\\/](member[\\/](api[\\/]checkin-api\.ts|components[\\/]checkin-reward\.tsx)|player[\\/]bind-prompt\.ts)$/,
   /node_modules[\\/]antd-mobile[\\/]es[\\/]components[\\/](dialog|center-popup|image|button|dot-loading|auto-center|mask|popup|toast|spin-loading)[\\/]/,
   /node_modules[\\/]antd-mobile[\\/]es[\\/]utils[\\/](validate|to-css-length|use-inner-visible|get-container|render-to-container|use-touch|get-scroll-parent|supports-passive|use-lock-scroll|with-stop-propagation|render-to-body|render-imperatively|reduce-and-restore-motion)\.js$/,
   /node_modules[\\/]antd-mobile-icons[\\/]es[\\/](CheckOutline|CloseCircleOutline|CouponOutline|EyeOutline|GiftOutline)\.js$/,

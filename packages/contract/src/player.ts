@@ -136,9 +136,14 @@ export function playbackRefusal(
   rights: { vip: boolean; viewedToday: boolean },
   rendition: (typeof RENDITIONS)[number],
   line: number,
+  /**
+   * App info's `novip.network.lock` (part 1, stream choice): on, non-VIP stay on the no-VIP line;
+   * off, they may take whichever line is fastest, still at 240 (docs/decisions.md, issue 38).
+   */
+  lineLock = true,
 ): 'vip_only' | 'view_not_counted' | undefined {
   if (rights.vip) return undefined;
-  if (VIP_RENDITIONS.includes(rendition) || line !== FREE_STREAM_LINE) return 'vip_only';
+  if (VIP_RENDITIONS.includes(rendition) || (lineLock && line !== FREE_STREAM_LINE)) return 'vip_only';
   // Without today's view (views ran out, or a URL kept from before 4:00) the client asks video info again.
   if (!rights.viewedToday) return 'view_not_counted';
   return undefined;

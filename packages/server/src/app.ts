@@ -1,3 +1,10 @@
+import {
+  InvalidMediaKey,
+  MediaStoreUnavailable,
+  mediaStoreOf,
+  PUBLIC_CACHE_CONTROL,
+  type MediaStore,
+} from './platform/media-store/index.ts';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -76,7 +83,10 @@ import { createImmutableFiles, type ImmutableFiles } from './platform/immutable-
 import { installLoadShedding, RETRY_AFTER_S } from './platform/load-shedding.ts';
 import { followChanges } from './platform/row-cache.ts';
 import { MemoryCache } from './platform/memory-cache.ts';
+import { installHealth } from './platform/health.ts';
 import { loggerOptions } from './platform/log.ts';
+import { installMetrics, timeUnrouted } from './platform/metrics.ts';
+import { REQUEST_ID_HEADER, requestIdOf, requestIds } from './platform/request-id.ts';
 import { installRateLimits } from './platform/rate-limits.ts';
 import { envelope, errorEnvelope } from './platform/reply.ts';
 import { securityHeaders, securityPlugin } from './platform/security.ts';
@@ -124,18 +134,27 @@ export async function buildApp(
 
   const media = mediaDirs(config);
   const immutableFiles = createImmutableFiles(
-    [
-      { prefix: '/img/', root: media.images, contentType: 'application/octet-stream', accepts: () => true },
-      {
-        prefix: '/hls/',
-        root: media.hls,
-        contentType: 'video/mp2t',
-        accepts: (name) => name.endsWith('.ts'),
-      },
-    ],
+    // With MEDIA_STORE=s3 the files are not on this disk: the store routes below answer them.
+    config.mediaStore.kind === 's3'
+      ? []
+      : [
+          {
+            prefix: '/img/',
+            root: media.images,
+            contentType: 'application/octet-stream',
+            accepts: () => true,
+          },
+          {
+            prefix: '/hls/',
+            root: media.hls,
+            contentType: 'video/mp2t',
+            accepts: (name) => name.endsWith('.ts'),
+          },
+        ],
     (request) => isBlockedRegion(config, request.headers),
     securityHeaders(config.publicUrl?.startsWith('https:') === true).media,
   );
+  const ids = requestIds(config.trustProxy);
 
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(config),
@@ -143,6 +162,7 @@ export async function buildApp(
     // Remembered images and segments are answered before the router (platform/immutable-files.ts).
     serverFactory: (handler) => {
       const server = http.createServer((request, response) => {
+        ids.assign(request, response);
         if (!immutableFiles.serve(request, response)) handler(request, response);
       });
       server.setTimeout(CONNECTION_TIMEOUT_MS);
@@ -150,6 +170,9 @@ export async function buildApp(
       return server;
     },
     return503OnClosing: true,
+    // x-request-id: kept from a trusted proxy, else made here (platform/request-id.ts).
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     // X-Forwarded-* count only from the proxies TRUST_PROXY names (none by default).
     trustProxy: config.trustProxy,
     // Long ids go through the route so that its schema refuses them with every hook applied (CORS,
@@ -173,10 +196,16 @@ export async function buildApp(
     maxAge: 86_400,
   });
   await app.register(formbody, { bodyLimit: MAX_JSON_BODY_BYTES });
+  // Replies the fast path never saw (tests' inject) get their id here.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!reply.raw.hasHeader(REQUEST_ID_HEADER)) reply.header(REQUEST_ID_HEADER, request.id);
+  });
+  let redis: Awaited<ReturnType<typeof installRateLimits>> = undefined;
+  installMetrics(app, config, { db, redis: () => redis });
   await installLoadShedding(app, config, db);
 
   installErrorHandling(app, readAppShell(config.webDist), readAppShell(config.adminDist));
-  await installRateLimits(app, config);
+  redis = await installRateLimits(app, config);
   installDraining(app, immutableFiles);
   installRegionCheck(app, config);
 
@@ -219,13 +248,13 @@ export async function buildApp(
   await app.register(catalogueRoutes(ctx, createCatalogueService(ctx)));
   await app.register(signinRoutes(sessions, createSigninService(ctx, users)));
   await app.register(analyticsRoutes(ctx, sessions));
-  await app.register(streamingRoutes(lines, createStreamingService(ctx)));
+  await app.register(streamingRoutes(lines, createStreamingService(ctx, appInfo)));
   await app.register(playerRoutes(sessions, createPlayerService(ctx, appInfo, users)));
   await app.register(likesRoutes(sessions, createLikesService(ctx, likeSets.forget)));
   const browse = createBrowseService(ctx, likeSets);
   await app.register(browseRoutes(sessions, browse));
   await app.register(exploreRoutes(sessions, createExploreService(ctx, browse, appInfo, likeSets)));
-  await app.register(pwaRoutes(ctx, lines, sessions));
+  await app.register(pwaRoutes(ctx, lines, sessions, appInfo));
   await app.register(rewardsRoutes(sessions, createRewardsService(ctx, users, appInfo)));
   const payments = createPaymentProvider(config, ctx.secrets);
   const provider = options.paymentProvider ?? payments.provider;
@@ -241,11 +270,9 @@ export async function buildApp(
     prefix: CONSOLE_PREFIX,
   });
 
-  app.get('/healthz', async () => {
-    await db.selectFrom('settings').select('key').limit(1).execute();
-    return { ok: true };
-  });
+  await installHealth(app, { db, redis: config.redisUrl ? () => redis : undefined });
 
+  if (config.mediaStore.kind === 's3') registerStoredMedia(app, mediaStoreOf(config));
   await registerStaticFiles(app, config, media);
   return { app, ctx, listening };
 }
@@ -278,6 +305,11 @@ function installErrorHandling(
 
       code = Status.invalid;
       message = 'invalid_input';
+    } else if (error instanceof MediaStoreUnavailable) {
+      // The bucket is down or refuses the credentials (MEDIA_STORE=s3): a viewer tries again later.
+      request.log.error({ err: error }, 'media store unavailable');
+      code = Status.unavailable;
+      reply.header('retry-after', String(RETRY_AFTER_S));
     } else if (isDatabaseUnavailable(error)) {
       // A database restart or outage: the client tries again shortly, the process reconnects.
       request.log.warn({ err: error }, 'database unavailable');
@@ -291,6 +323,7 @@ function installErrorHandling(
   });
 
   app.setNotFoundHandler((request, reply) => {
+    timeUnrouted(request, reply);
     // The console's routes (/admin/…) get the console's page; nothing of it reaches other paths.
     if (
       consoleShell !== undefined &&
@@ -355,8 +388,11 @@ function mediaDirs(config: Config) {
     images: path.resolve(config.mediaDir, 'img'),
     hls: path.resolve(config.mediaDir, 'hls'),
   };
-  fs.mkdirSync(dirs.images, { recursive: true });
-  fs.mkdirSync(dirs.hls, { recursive: true });
+  // With MEDIA_STORE=s3 nothing of the media is on this disk: no empty folders pretend otherwise.
+  if (config.mediaStore.kind === 'local') {
+    fs.mkdirSync(dirs.images, { recursive: true });
+    fs.mkdirSync(dirs.hls, { recursive: true });
+  }
   return dirs;
 }
 
@@ -385,11 +421,62 @@ function installLineEncryption(
   });
 }
 
+/** A single `bytes=a-b` range (what players and browsers send); anything else gets the whole file. */
+const SINGLE_RANGE = /^bytes=(\d*)-(\d*)$/;
+
+/**
+ * Images and segments read from the bucket (MEDIA_STORE=s3) when Node still serves them (no edge
+ * in front yet): the same URLs, headers and ranges as the static-file routes on the local disk.
+ */
+function registerStoredMedia(app: FastifyInstance, store: MediaStore) {
+  const mounts = [
+    { prefix: '/img/', key: 'img/', type: 'application/octet-stream', accepts: () => true },
+    { prefix: '/hls/', key: 'hls/', type: 'video/mp2t', accepts: (name: string) => name.endsWith('.ts') },
+  ];
+  for (const mount of mounts) {
+    app.get(`${mount.prefix}*`, async (request, reply) => {
+      const name = (request.params as { '*': string })['*'];
+      if (!mount.accepts(name)) return reply.callNotFound();
+      const key = `${mount.key}${name}`;
+      const badKey = (error: unknown) => {
+        if (error instanceof InvalidMediaKey) return undefined;
+        throw error;
+      };
+      const wanted = SINGLE_RANGE.exec(request.headers.range ?? '');
+      // Only a ranged request needs the size first; a whole file is one GET that carries its size.
+      const size = wanted ? await store.size(key).catch(badKey) : undefined;
+      if (wanted && size === undefined) return reply.callNotFound();
+      let range: { start: number; end: number } | undefined;
+      if (wanted && size !== undefined && (wanted[1] || wanted[2])) {
+        const start = wanted[1] ? Number(wanted[1]) : Math.max(0, size - Number(wanted[2]));
+        const end = wanted[1] && wanted[2] ? Math.min(Number(wanted[2]), size - 1) : size - 1;
+        if (start > end || start >= size)
+          return reply.code(416).header('content-range', `bytes */${size}`).send();
+        range = { start, end };
+      }
+      const found = await store.stream(key, range).catch(badKey);
+      if (!found) return reply.callNotFound();
+      reply
+        .header('content-type', mount.type)
+        .header('cache-control', PUBLIC_CACHE_CONTROL)
+        .header('accept-ranges', 'bytes');
+      if (range)
+        reply
+          .code(206)
+          .header('content-range', `bytes ${range.start}-${range.end}/${found.size}`)
+          .header('content-length', range.end - range.start + 1);
+      else reply.header('content-length', found.size);
+      return reply.send(found.body);
+    });
+  }
+}
+
 async function registerStaticFiles(
   app: FastifyInstance,
   config: Config,
   { images: imageDir, hls: hlsDir }: ReturnType<typeof mediaDirs>,
 ) {
+  if (config.mediaStore.kind === 's3') return registerAppFiles(app, config);
   // Images are encrypted once and never change under a name: any CDN may keep them forever.
   await app.register(fastifyStatic, {
     root: imageDir,
@@ -408,7 +495,11 @@ async function registerStaticFiles(
     immutable: true,
     allowedPath: (pathName) => pathName.endsWith('.ts'),
   });
+  await registerAppFiles(app, config);
+}
 
+/** The console and the web app's built files. */
+async function registerAppFiles(app: FastifyInstance, config: Config) {
   if (fs.existsSync(path.join(config.adminDist, 'index.html')))
     await app.register(fastifyStatic, {
       root: config.adminDist,

@@ -35,12 +35,31 @@ const rateLimit = (fallback: string) =>
  */
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /**
+   * What this process does (issue 34): `all` everything (one machine); `web` the API, pages and
+   * console, no transcoding and no scheduled jobs; `worker` the transcode queue and the scheduled
+   * jobs only, with /healthz on PORT.
+   */
+  ROLE: z.enum(['all', 'web', 'worker']).default('all'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
+  /** Where media files live (issue 33): `local` under DATA_DIR/media, `s3` in an S3-compatible bucket. */
+  MEDIA_STORE: z.enum(['local', 's3']).default('local'),
+  /** The bucket's address (MinIO, Ceph, R2…); unset means AWS itself, chosen by S3_REGION. */
+  S3_ENDPOINT: optionalText,
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  /** Prepended to every key, so several installations can share one bucket. */
+  S3_PREFIX: z.string().default(''),
   DATABASE_URL: z.string().optional(),
-  /** Counters shared by every process and node (rate limits) live here when set; in memory otherwise. */
-  REDIS_URL: z.string().optional(),
+  /**
+   * Counters shared by every process and node (rate limits, buffered views) live here when set; in
+   * memory (limits) or PostgreSQL (views) otherwise. Required with WORKERS > 1 or in production.
+   */
+  REDIS_URL: optionalText,
   /** Prefix of every key this app writes to Redis (several apps or test runs can share one Redis). */
   REDIS_PREFIX: z.string().default('streamapp:'),
   /** `off` only to measure what the limits cost (bench:api); they are on in every mode. */
@@ -65,8 +84,8 @@ const EnvSchema = z.object({
   /** The first owner of the console, created at start when no operator exists (README "Operator console"). */
   OWNER_EMAIL: optionalText,
   OWNER_PASSWORD: optionalText,
-  /** `on`: an owner must set up TOTP before using the console. */
-  OPERATOR_REQUIRE_TOTP: z.enum(['on', 'off']).default('off'),
+  /** `on`: an owner must set up TOTP before using the console. Unset: on in production, else off. */
+  OPERATOR_REQUIRE_TOTP: z.enum(['on', 'off']).optional(),
   /** The built console (packages/admin/dist) when it lives elsewhere. */
   ADMIN_DIST: z.string().optional(),
   /** Code mail goes out over SMTP when set (`smtp://user:pass@host:587`, `smtps://…`); else to the outbox. */
@@ -101,6 +120,49 @@ const EnvSchema = z.object({
         .map(Number),
     )
     .pipe(z.array(z.number().int().min(1).max(65535))),
+  /**
+   * The ports clients reach each line at, when a proxy in front listens on other ports than this
+   * node (issue 34, `npm run cluster:local`): the main line first, then one per extra line. Unset:
+   * the node's own ports, as on one machine.
+   */
+  PUBLIC_LINE_PORTS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((port) => port.trim())
+        .filter(Boolean)
+        .map(Number),
+    )
+    .pipe(z.array(z.number().int().min(1).max(65535))),
+  /**
+   * Where public media (segments, images) is fetched: one or more edge origins, comma-separated
+   * (issue 33). The host list's image and stream lines point there; unset, this server serves media.
+   */
+  MEDIA_BASE_URL: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((url) => url.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .url()
+          .refine((url) => /^https?:/.test(url), 'an http(s) origin'),
+      ),
+    )
+    .transform((urls) => urls.map((url) => new URL(url).origin)),
+  /**
+   * The secret the edges of MEDIA_BASE_URL know (deploy/nginx `EDGE_PURGE_KEY`): with it the server
+   * makes them refetch a deleted file, so they forget it. Unset: edges forget only as caches expire.
+   */
+  EDGE_PURGE_KEY: optionalText,
   /** Which lines encrypt their API replies: `extra` (every extra line), `all` or `none`. */
   LINE_ENCRYPT: z.enum(['extra', 'all', 'none']).default('extra'),
   TZ_BUSINESS: z.string().default('Asia/Shanghai'),
@@ -122,6 +184,15 @@ const EnvSchema = z.object({
   PAYMENT_PID: optionalText,
   PAYMENT_KEY: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `pretty`: one coloured line per event for a person (the development default); `json` elsewhere. */
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
+  /** Prometheus metrics at GET /metrics on this port only (issue 35); unset: no metrics. */
+  METRICS_PORT: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce.number().int().min(0).max(65535).optional(),
+  ),
+  /** Where the metrics port listens: this machine only unless a scraper elsewhere needs it. */
+  METRICS_HOST: z.string().default('127.0.0.1'),
   /** Where the built web app lives; served at / when present. */
   WEB_DIST: z.string().optional(),
   /**
@@ -129,6 +200,20 @@ const EnvSchema = z.object({
    * needs DATABASE_URL: embedded PGlite belongs to a single process.
    */
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+  /**
+   * PostgreSQL connections each process's pool keeps at most; default 10, less with many WORKERS
+   * (README "Database connections" has the max_connections formula).
+   */
+  PG_POOL_MAX: z.coerce.number().int().min(1).max(500).optional(),
+  /**
+   * Seconds between SIGTERM (/readyz fails at once) and refusing new connections (issue 35): long
+   * enough for a load balancer to see /readyz fail. Default 5 in production, 0 otherwise.
+   */
+  SHUTDOWN_DRAIN_S: z.coerce.number().min(0).max(300).optional(),
+  /** Days analytics events and ad clicks are kept (the daily retention job, docs/decisions.md). */
+  RETENTION_EVENTS_DAYS: z.coerce.number().int().min(1).default(90),
+  /** Days a guest account nobody used, with nothing bought, is kept after its last session. */
+  RETENTION_GUESTS_DAYS: z.coerce.number().int().min(1).default(180),
   /**
    * Load shedding (@fastify/under-pressure): every request is refused with 503 while the event
    * loop's mean delay over 3 seconds is above this (0: never), or while more than
@@ -147,6 +232,30 @@ const EnvSchema = z.object({
    * processes; default one per core. 0: this machine runs no transcode jobs (another one does).
    */
   TRANSCODE_CONCURRENCY: z.coerce.number().int().min(0).max(256).optional(),
+  /** Longest video a transcode job accepts, judged from the probe before anything is encoded. */
+  TRANSCODE_MAX_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(4 * 3600),
+  /** Wall-clock ceiling of one transcode job, all stages together (not a share of the declared length). */
+  TRANSCODE_MAX_JOB_MINUTES: z.coerce.number().int().min(1).default(180),
+  /** The ffmpeg every media run uses; else the system's (on PATH), else the npm package's static build. */
+  FFMPEG_PATH: optionalText,
+  /** The ffprobe the upload probe runs; else the one beside the chosen ffmpeg; else ffmpeg probes. */
+  FFPROBE_PATH: optionalText,
+  /** Set by the supervisor for each of its WORKERS: that process's part of the machine's transcodes. */
+  TRANSCODE_SHARE: z.coerce.number().int().min(0).max(256).optional(),
+  /**
+   * The share of the staging disk's free space unfinished console uploads may reserve between them
+   * (their declared lengths still to come, plus 1 GB kept free): the rest is for everything else.
+   */
+  UPLOAD_DISK_SHARE: z.coerce.number().gt(0).max(1).default(0.9),
+  /**
+   * With MEDIA_STORE=s3 uploads are staged in the bucket, whose free space no one can ask: the
+   * declared lengths of unfinished console uploads together may reach this many gigabytes.
+   */
+  UPLOAD_STAGING_QUOTA_GB: z.coerce.number().gt(0).default(100),
   /** Skip generating the demo catalogue on a first start (tests seed explicitly). */
   AUTO_SEED: z
     .enum(['0', '1', 'true', 'false'])
@@ -169,15 +278,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
   const raw = parsed.data;
   if (raw.WORKERS > 1 && !raw.DATABASE_URL)
     throw new Error('invalid configuration: WORKERS above 1 needs DATABASE_URL (PGlite serves one process)');
+  if (raw.ROLE !== 'all' && !raw.DATABASE_URL)
+    throw new Error(
+      `invalid configuration: ROLE=${raw.ROLE} needs DATABASE_URL (shared with the other nodes)`,
+    );
+  if (raw.MEDIA_STORE === 's3' && !raw.S3_BUCKET)
+    throw new Error('invalid configuration: MEDIA_STORE=s3 needs S3_BUCKET');
   const linePorts = raw.LINE_PORTS.length > 0 ? raw.LINE_PORTS : extraLinePortsFromArgs(argv, raw.PORT);
   const dataDir = path.resolve(raw.DATA_DIR);
   const serverRoot = path.resolve(import.meta.dirname, '..');
   return {
     env: raw.NODE_ENV,
+    role: raw.ROLE,
     port: raw.PORT,
     host: raw.HOST,
     dataDir,
     mediaDir: path.join(dataDir, 'media'),
+    mediaStore: {
+      kind: raw.MEDIA_STORE,
+      s3: {
+        endpoint: raw.S3_ENDPOINT,
+        region: raw.S3_REGION,
+        bucket: raw.S3_BUCKET ?? '',
+        accessKeyId: raw.S3_ACCESS_KEY_ID,
+        secretAccessKey: raw.S3_SECRET_ACCESS_KEY,
+        prefix: raw.S3_PREFIX,
+      },
+    },
     databaseUrl: raw.DATABASE_URL,
     redisUrl: raw.REDIS_URL,
     redisPrefix: raw.REDIS_PREFIX,
@@ -204,7 +331,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     publicUrl: raw.PUBLIC_URL,
     trustProxy: trustProxyOption(raw.TRUST_PROXY),
     linePorts,
+    publicLinePorts: raw.PUBLIC_LINE_PORTS,
     lineEncrypt: raw.LINE_ENCRYPT,
+    mediaBaseUrls: raw.MEDIA_BASE_URL,
+    edgePurgeKey: raw.EDGE_PURGE_KEY,
     businessTimeZone: raw.TZ_BUSINESS,
     countryHeader: raw.COUNTRY_HEADER.toLowerCase(),
     blockedCountries: raw.BLOCKED_COUNTRIES,
@@ -215,12 +345,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
       key: raw.PAYMENT_KEY,
     },
     logLevel: raw.LOG_LEVEL,
+    logFormat: raw.LOG_FORMAT ?? (raw.NODE_ENV === 'development' ? 'pretty' : 'json'),
+    metricsPort: raw.METRICS_PORT,
+    metricsHost: raw.METRICS_HOST,
     webDist: path.resolve(raw.WEB_DIST ?? path.join(serverRoot, '..', 'web', 'dist')),
     adminDist: path.resolve(raw.ADMIN_DIST ?? path.join(serverRoot, '..', 'admin', 'dist')),
     operators: {
       ownerEmail: raw.OWNER_EMAIL,
       ownerPassword: raw.OWNER_PASSWORD,
-      requireTotp: raw.OPERATOR_REQUIRE_TOTP === 'on',
+      // An owner's session reaches everything: in production a password alone is not enough.
+      requireTotp: (raw.OPERATOR_REQUIRE_TOTP ?? (raw.NODE_ENV === 'production' ? 'on' : 'off')) === 'on',
     },
     appeals: {
       perAccountPerDay: raw.APPEALS_PER_DAY,
@@ -229,15 +363,53 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     },
     autoSeed: raw.AUTO_SEED,
     workers: raw.WORKERS,
+    pgPoolMax: raw.PG_POOL_MAX ?? defaultPoolSize(raw.WORKERS),
+    shutdownDrainMs: (raw.SHUTDOWN_DRAIN_S ?? (raw.NODE_ENV === 'production' ? 5 : 0)) * 1000,
+    retention: { eventsDays: raw.RETENTION_EVENTS_DAYS, guestsDays: raw.RETENTION_GUESTS_DAYS },
     loadShedding: { maxEventLoopDelayMs: raw.MAX_EVENT_LOOP_DELAY_MS, maxDbWaiting: raw.MAX_DB_WAITING },
-    transcode: { concurrency: transcodeJobsPerProcess(raw.TRANSCODE_CONCURRENCY, raw.WORKERS) },
+    transcode: {
+      ...transcodeOf(raw),
+      limits: { maxSeconds: raw.TRANSCODE_MAX_SECONDS, maxJobMs: raw.TRANSCODE_MAX_JOB_MINUTES * 60_000 },
+    },
+    ffmpegPath: raw.FFMPEG_PATH,
+    ffprobePath: raw.FFPROBE_PATH,
+    uploads: { diskShare: raw.UPLOAD_DISK_SHARE, stagingQuotaBytes: raw.UPLOAD_STAGING_QUOTA_GB * 1024 ** 3 },
   };
 }
 
-/** Each server process's share of TRANSCODE_CONCURRENCY (at least one while any is asked for). */
-function transcodeJobsPerProcess(machine: number | undefined, workers: number): number {
-  const total = machine ?? os.availableParallelism();
-  return total === 0 ? 0 : Math.max(1, Math.round(total / workers));
+/** Pool size per process: 10, or fewer so that one machine's WORKERS hold about 40 together. */
+function defaultPoolSize(workers: number): number {
+  return Math.max(3, Math.min(10, Math.floor(40 / workers)));
+}
+
+/**
+ * Transcodes on this machine: TRANSCODE_CONCURRENCY (default one per core) in all, whatever WORKERS
+ * says; the supervisor hands each process its share (some get none). A web node runs none.
+ */
+function transcodeOf(raw: z.infer<typeof EnvSchema>) {
+  const machine = raw.ROLE === 'web' ? 0 : (raw.TRANSCODE_CONCURRENCY ?? os.availableParallelism());
+  const concurrency = raw.ROLE === 'web' ? 0 : (raw.TRANSCODE_SHARE ?? machine);
+  // Each ffmpeg gets the machine's cores shared among the transcodes that may run at once.
+  const threads = Math.max(1, Math.floor(os.availableParallelism() / Math.max(1, machine)));
+  return { machine, concurrency: Math.min(concurrency, machine), threads };
+}
+
+/** The share of `machine` transcodes of worker `index` (0-based) of `workers`: they add up to `machine`. */
+export function transcodeShare(machine: number, workers: number, index: number): number {
+  return Math.floor(machine / workers) + (index < machine % workers ? 1 : 0);
+}
+
+/**
+ * Shared state a process needs before it may start: with several processes (WORKERS > 1) or in
+ * production (several nodes), limits and counters must be shared by all of them, so Redis is required.
+ */
+export function sharedStateProblem(config: Config): string | undefined {
+  if (config.redisUrl) return undefined;
+  if (config.workers > 1)
+    return 'WORKERS above 1 needs REDIS_URL: rate limits and view counters must be shared by every process';
+  if (config.env === 'production')
+    return 'NODE_ENV=production needs REDIS_URL: rate limits and view counters must be shared by every node';
+  return undefined;
 }
 
 /** `npm start -- --lines 3` → two extra ports after PORT. */

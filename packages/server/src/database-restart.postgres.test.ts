@@ -7,6 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashSecret } from './platform/tokens.ts';
 import { exitOf, freePort, startTs, waitForHealthy } from './test/run-process.ts';
+import { testRedisEnv } from './test/redis-env.ts';
 
 // A restart needs a PostgreSQL of our own: this file starts one (initdb in a temporary folder, a
 // free port) and runs with the other PostgreSQL files (TEST_DATABASE_URL, vitest.config.ts), where
@@ -180,6 +181,7 @@ describe('a PostgreSQL restart under load', () => {
         HOST: '127.0.0.1',
         PORT: String(port),
         WORKERS: String(workers),
+        ...testRedisEnv('database-restart'),
         // 30 connections registering guests from one address: far above a person's limit.
         RATE_LIMIT_GUEST: '1000000/1m',
       });

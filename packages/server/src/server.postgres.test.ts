@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareDataDir } from './test/build-app.ts';
 import { expectGuestsKept, registerGuestsInALoop } from './test/guest-writes.ts';
+import { testRedisEnv } from './test/redis-env.ts';
 import { exitOf, freePort, startTs, waitForHealthy } from './test/run-process.ts';
 
 // Several workers need a shared PostgreSQL, so this file runs only with TEST_DATABASE_URL
@@ -28,6 +29,7 @@ describe('the server with two workers on PostgreSQL', () => {
       LOG_LEVEL: 'info',
       PORT: String(port),
       WORKERS: '2',
+      ...testRedisEnv('server-workers'),
     });
     // Each worker logs, with its pid, when it has started listening.
     const listening = () =>

@@ -60,4 +60,18 @@ describe('the server process', () => {
     expect(await exitOf(server)).toBe(1);
     expect(server.output()).toContain('WORKERS above 1 needs DATABASE_URL');
   });
+
+  it('refuses several workers or production without Redis, saying why', async () => {
+    const workers = startTs('src/server.ts', [], {
+      ...data.env,
+      DATABASE_URL: 'postgres://127.0.0.1:1/none',
+      WORKERS: '2',
+      REDIS_URL: '',
+    });
+    expect(await exitOf(workers)).toBe(1);
+    expect(workers.output()).toContain('WORKERS above 1 needs REDIS_URL');
+    const production = startTs('src/server.ts', [], { ...data.env, NODE_ENV: 'production', REDIS_URL: '' });
+    expect(await exitOf(production)).toBe(1);
+    expect(production.output()).toContain('NODE_ENV=production needs REDIS_URL');
+  });
 });

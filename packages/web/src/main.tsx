@@ -10,10 +10,10 @@ import { resolveLocale } from './app/i18n/locale.ts';
 import { keepInstallPrompt } from './app/install-prompt.ts';
 import { readSetting } from './app/settings.ts';
 import { beginStartUp } from './app/startup/startup.ts';
-import { warmFirstScreen } from './features/home/first-screen.ts';
+import { warmBanner, warmFirstScreen } from './features/home/first-screen.ts';
 
 keepInstallPrompt();
-const startUp = beginStartUp();
+const startUp = beginStartUp({ adPostersIn: (adPosters) => warmBanner({ adPosters }, location.pathname) });
 startUp.then(
   (data) => data && warmFirstScreen(data, location.pathname),
   () => undefined, // the shell shows start-up failures

@@ -9,7 +9,7 @@ import { Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
 import { AccountPage } from '../features/account/AccountPage.tsx';
 import { ConsoleLayout } from './ConsoleLayout.tsx';
-import { HomePage, NotFoundPage } from './HomePage.tsx';
+import { ForbiddenPage, HomePage, NotFoundPage } from './HomePage.tsx';
 import { canSee, sections } from './sections.tsx';
 import { SessionProvider, useSession } from './session.tsx';
 import { SignInPage } from './SignInPage.tsx';
@@ -44,7 +44,15 @@ function ConsoleRoutes() {
     return (
       <Routes>
         <Route path="/sign-in" element={<SignInPage />} />
-        <Route path="*" element={<Navigate to="/sign-in" replace state={{ from: location.pathname }} />} />
+        <Route
+          path="*"
+          element={
+            <Navigate
+              to={`/sign-in?${new URLSearchParams({ next: location.pathname + location.search })}`}
+              replace
+            />
+          }
+        />
       </Routes>
     );
   const role = session.operator.role;
@@ -60,21 +68,39 @@ function ConsoleRoutes() {
     );
   return (
     <Routes>
-      <Route path="/sign-in" element={<Navigate to="/" replace />} />
+      <Route path="/sign-in" element={<Navigate to={returnPath(location.search)} replace />} />
       <Route element={<ConsoleLayout />}>
         <Route index element={<HomePage />} />
-        {sections
-          .filter((section) => canSee(section, role))
-          .map((section) => (
-            <Route
-              key={section.path}
-              path={`/${section.path}/*`}
-              element={<Suspense fallback={<Spin style={{ margin: 48 }} />}>{section.element}</Suspense>}
-            />
-          ))}
+        {sections.map((section) => (
+          <Route
+            key={section.path}
+            path={`/${section.path}/*`}
+            element={
+              canSee(section, role) ? (
+                <Suspense fallback={<Spin style={{ margin: 48 }} />}>{section.element}</Suspense>
+              ) : (
+                <ForbiddenPage roles={section.roles} />
+              )
+            }
+          />
+        ))}
         <Route path="/account" element={<AccountPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>
   );
+}
+
+/**
+ * Where sign-in returns to: the page asked for while signed out (`?next=/audit?page=2`), only a
+ * path of this console (never another site: `//host` or `https:` are refused), else the front page.
+ */
+export function returnPath(search: string): string {
+  const next = new URLSearchParams(search).get('next') ?? '/';
+  return next.startsWith('/') &&
+    !next.startsWith('//') &&
+    !next.startsWith('/\\') &&
+    !next.startsWith('/sign-in')
+    ? next
+    : '/';
 }

@@ -1,10 +1,12 @@
 import { ApiOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Layout, Menu, Select, Space, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { changeLocale, type Locale } from './i18n/index.ts';
 import { canSee, sections } from './sections.tsx';
 import { useSession } from './session.tsx';
+import { discardUnsaved, useConfirmLeave } from './unsaved.ts';
 
 const { Sider, Header, Content } = Layout;
 
@@ -19,10 +21,12 @@ export function ConsoleLayout() {
     ? []
     : sections.filter((section) => canSee(section, operator.role));
   const selected = location.pathname.split('/')[1] ?? '';
+  const confirmLeave = useConfirmLeave();
+  const [narrow, setNarrow] = useState(false);
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <Sider width={220} theme="dark" breakpoint="lg" collapsedWidth={64}>
+      <Sider width={220} theme="dark" breakpoint="lg" collapsedWidth={64} onBreakpoint={setNarrow}>
         <div
           style={{
             height: 56,
@@ -35,13 +39,19 @@ export function ConsoleLayout() {
             letterSpacing: 1,
           }}
         >
-          {t('app_title')}
+          {/* At 768 px the menu is a row of icons: the full title would wrap letter by letter. */}
+          {narrow ? t('app_title_short') : t('app_title')}
         </div>
         <Menu
           theme="dark"
           mode="inline"
           selectedKeys={[selected]}
-          onClick={({ key }) => navigate(`/${key}`)}
+          onClick={async ({ key }) => {
+            if (await confirmLeave()) {
+              discardUnsaved();
+              navigate(`/${key}`);
+            }
+          }}
           items={visible.map((section) => ({
             key: section.path,
             icon: section.icon,
@@ -81,7 +91,12 @@ export function ConsoleLayout() {
                   { key: 'account', icon: <UserOutlined />, label: t('menu_account') },
                   { key: 'sign-out', icon: <LogoutOutlined />, label: t('sign_out') },
                 ],
-                onClick: ({ key }) => (key === 'account' ? navigate('/account') : void signOut()),
+                onClick: async ({ key }) => {
+                  if (!(await confirmLeave())) return;
+                  discardUnsaved();
+                  if (key === 'account') navigate('/account');
+                  else void signOut();
+                },
               }}
             >
               <Button type="text" data-testid="operator-menu">

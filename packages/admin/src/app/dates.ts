@@ -27,3 +27,12 @@ export function startOfBusinessDay(date: dayjs.Dayjs): string {
 export function endOfBusinessDay(date: dayjs.Dayjs): string {
   return dayjs.tz(date.format('YYYY-MM-DD'), zone).add(1, 'day').toISOString();
 }
+
+/** A length in seconds as the app shows it: 0:20, 12:05, 1:02:03 (seconds kept under a minute). */
+export function formatDuration(seconds: number): string {
+  const whole = Math.max(0, Math.round(seconds));
+  const h = Math.floor(whole / 3600);
+  const m = Math.floor((whole % 3600) / 60);
+  const s = String(whole % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CUPS, MAIN_TAGS, SECOND_TAGS, VIDEO_TYPES } from '../constants.ts';
-import { ConsoleDateRangeSchema, ConsoleListQuerySchema } from './list.ts';
+import { ConsoleDateRangeSchema, ConsoleListQuerySchema, consolePathId } from './list.ts';
 
 /**
  * Console: catalogue management, the entity side (issue 24): videos (search, filter, edit, bulk
@@ -11,6 +11,8 @@ export const CATALOGUE_ROLES = ['owner', 'editor'] as const;
 
 const MAX_INT4 = 2_147_483_647;
 const Id = z.coerce.number().int().min(1).max(MAX_INT4);
+/** Ids in paths and queries: decimal digits only. */
+const PathId = consolePathId(MAX_INT4);
 /** Video ids are bigserial; the console never needs more than a JavaScript safe integer. */
 const VideoId = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 
@@ -75,10 +77,10 @@ export const VideoListQuerySchema = ConsoleListQuerySchema.extend({
   /** Words of the titles, tags or actor names (the app's search rules, either script). */
   q: line(SEARCH_MAX).optional(),
   type: VideoTypeSchema.optional(),
-  categoryId: Id.optional(),
-  actorId: Id.optional(),
-  studioId: Id.optional(),
-  creatorId: Id.optional(),
+  categoryId: PathId.optional(),
+  actorId: PathId.optional(),
+  studioId: PathId.optional(),
+  creatorId: PathId.optional(),
   published: z.enum(['yes', 'no']).optional(),
 }).extend(ConsoleDateRangeSchema.shape);
 export type VideoListQuery = z.infer<typeof VideoListQuerySchema>;
@@ -127,7 +129,7 @@ export const VideoListSchema = z.object({
 });
 export type VideoList = z.infer<typeof VideoListSchema>;
 
-export const VideoParamsSchema = z.object({ id: VideoId });
+export const VideoParamsSchema = z.object({ id: consolePathId(Number.MAX_SAFE_INTEGER) });
 
 const idList = (max: number) =>
   z
@@ -182,7 +184,7 @@ export const VideoBulkReplySchema = z.object({ changed: z.number().int() });
 
 // ── Categories, actors, studios, creators, keywords ──────────────────────────
 
-export const EntityParamsSchema = z.object({ id: Id });
+export const EntityParamsSchema = z.object({ id: PathId });
 
 /** Lists of the entity sections: a name search (either script) and the type where there is one. */
 export const EntityListQuerySchema = ConsoleListQuerySchema.extend({

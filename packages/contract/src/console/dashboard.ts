@@ -15,7 +15,11 @@ export const DASHBOARD_SERIES_DAYS = DASHBOARD_PERIODS.days30;
 
 /** Written by the server when a play page is refused because the day's free views are used up. */
 export const VIEWS_EXHAUSTED_EVENT = 'views_exhausted';
-/** The client's failure events (part 1 §7), counted per line. */
+/**
+ * The client's failure events (part 1 §7), counted per line. A report whose token was refused
+ * (a banned account, an ended or lapsed session) is the account's failure, not the line's: the
+ * line answered. Those are not counted (issue 37 §11).
+ */
 export const LINE_FAILURE_EVENTS = ANALYTICS_EVENTS;
 export type LineFailureEvent = (typeof LINE_FAILURE_EVENTS)[number];
 
@@ -42,11 +46,23 @@ export const DashboardDaySchema = z.object({
   plays: count,
   /** Play pages refused because the free views were used up. */
   viewsExhausted: count,
-  /** VIP orders paid that day (a later refund does not unmake the purchase; Money shows refunds). */
-  vipPurchases: count,
-  /** What those orders were paid, in cents. */
-  revenueCents: count,
-  /** Of that day's new guests, those that had bought VIP by the window's last day. */
+  /**
+   * VIP purchases net of refunds: orders paid that day less orders refunded that day (a refund
+   * counts on the day it was made, so a closed day's figures never change; a day may go below 0).
+   */
+  vipPurchases: z.number().int(),
+  /** Revenue net of refunds, in cents: paid that day less refunded that day. */
+  revenueCents: z.number().int(),
+  /** Orders paid that day and what they were paid (before refunds). */
+  grossPurchases: count,
+  grossRevenueCents: count,
+  /** Orders refunded that day and the amount given back. */
+  refunds: count,
+  refundCents: count,
+  /**
+   * Of that day's new guests, those that had bought VIP by the window's last day and not had that
+   * purchase refunded (a refund of an account's only paid order takes its conversion back).
+   */
   convertedGuests: count,
 });
 export type DashboardDay = z.infer<typeof DashboardDaySchema>;
@@ -55,10 +71,23 @@ export const DashboardFiguresSchema = DashboardDaySchema.omit({ day: true, activ
   /** First and last business day of the window. */
   from: BusinessDaySchema,
   to: BusinessDaySchema,
-  /** Daily active users averaged over the window's days (rounded). */
+  /** Daily active users averaged over the window's days (rounded; `averages.activeUsers` has a decimal). */
   activeUsers: count,
-  /** convertedGuests / newGuests, 0 when there were no new guests. */
+  /** convertedGuests / newGuests (net of refunds), 0 when there were no new guests. */
   conversionRate: z.number().min(0).max(1),
+  /**
+   * Per-day averages over the window (sum / days, one decimal): what a "7-day average" beside
+   * today's figure shows. The window's sums are the fields above.
+   */
+  averages: z.object({
+    activeUsers: z.number(),
+    newGuests: z.number(),
+    plays: z.number(),
+    vipPurchases: z.number(),
+    revenueCents: z.number(),
+    refunds: z.number(),
+    refundCents: z.number(),
+  }),
 });
 export type DashboardFigures = z.infer<typeof DashboardFiguresSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { consolePathId } from './list.ts';
 import { MAIN_TAGS, SECOND_TAGS, TOP_PERIODS, VIDEO_ORDERS, VIDEO_TYPES } from '../constants.ts';
 import { MENU_KINDS, type FilterRow } from '../menu-filters.ts';
 import { AD_LINK_KEYWORDS, ImagePathSchema, SETTINGS_LINK_MAX } from './settings.ts';
@@ -65,7 +66,7 @@ const ids = (max: number) =>
 
 export const FeedTypeSchema = z.enum(VIDEO_TYPES);
 export const FeedTypeQuerySchema = z.object({ type: FeedTypeSchema });
-export const FeedIdParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+export const FeedIdParamsSchema = z.object({ id: consolePathId() });
 
 /** A new order of a home's rows: every row of that home, each once, first shown first. */
 export const FeedOrderSchema = z.object({ type: FeedTypeSchema, ids: ids(FEED_ROWS_MAX).min(1) }).strict();
@@ -160,6 +161,10 @@ export const PickedSchema = z.object({
   type: z.string().optional(),
   /** Categories: their video count (the app's tile shows it). */
   count: z.number().int().optional(),
+  /** Videos: what the app's card shows over the cover (plays, seconds, main tag). */
+  views: z.number().int().optional(),
+  duration: z.number().int().optional(),
+  mainTag: z.string().optional(),
 });
 export type Picked = z.infer<typeof PickedSchema>;
 
@@ -186,6 +191,11 @@ export const ConsoleBlockSchema = z.object({
     categories: z.array(PickedSchema),
     /** `content.tags` in Traditional (tag_names), in their order. */
     tagsTw: z.array(z.string()),
+    /**
+     * Layout 5 (人气演员): each picked actor's videos as the phone's feed shows them under the
+     * actor (its newest published ones of this home's type, `videosPerActor` of them).
+     */
+    actorVideos: z.array(z.object({ actorId: z.number().int(), videos: z.array(PickedSchema) })).optional(),
   }),
 });
 export type ConsoleBlock = z.infer<typeof ConsoleBlockSchema>;
@@ -204,6 +214,15 @@ export type AdPlacement = (typeof AD_PLACEMENTS)[number];
 /** What a tap on the ad does (part 2 §2.2); `none` is stored as `false`. `tea` is out of scope. */
 export const AD_LINK_TYPES = ['url', 'vip', 'newvip', 'share', 'email', 'none'] as const;
 export type AdLinkType = (typeof AD_LINK_TYPES)[number];
+/** The picker's words for each link type (issue 37 §13): operators never pick a raw keyword. */
+export const AD_LINK_TYPE_WORDS: Record<AdLinkType, { cn: string; tw: string }> = {
+  url: { cn: '外部网址', tw: '外部網址' },
+  vip: { cn: 'VIP 页面', tw: 'VIP 頁面' },
+  newvip: { cn: '特惠页面', tw: '特惠頁面' },
+  share: { cn: '分享页面', tw: '分享頁面' },
+  email: { cn: '邮箱', tw: '電子郵件' },
+  none: { cn: '无链接', tw: '無連結' },
+};
 
 function isWebUrl(value: string): boolean {
   if (!/^https?:\/\//i.test(value)) return false;

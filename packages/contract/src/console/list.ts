@@ -10,6 +10,18 @@ export const CONSOLE_PAGE_SIZE_MAX = 200;
 /** A page past this would make the database walk too far for a paged list (offset paging). */
 export const CONSOLE_PAGE_MAX = 10_000;
 
+/**
+ * An id in a console path: decimal digits only, so `0x10`, `1e3`, ` 1` (`%201`) or `+1` are not
+ * read as numbers the way `Number()` would; 1 up to `max` (an int4 column by default).
+ */
+export function consolePathId(max: number = 2_147_483_647) {
+  return z
+    .string()
+    .regex(/^[0-9]{1,16}$/, 'invalid')
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(max));
+}
+
 export const ConsoleListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(CONSOLE_PAGE_MAX).default(1),
   pageSize: z.coerce.number().int().min(1).max(CONSOLE_PAGE_SIZE_MAX).default(CONSOLE_PAGE_SIZE_DEFAULT),

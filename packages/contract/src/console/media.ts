@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { consolePathId } from './list.ts';
 import { VIDEO_TYPES } from '../constants.ts';
 
 /**
@@ -30,9 +31,20 @@ export const UPLOAD_TITLE_MAX = 200;
 export const UPLOAD_FILE_NAME_MAX = 255;
 
 /** tus Upload-Metadata of a new upload (each value base64 as tus wants). */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
+/** One line of text from a tus header: no control characters (NUL is text no database column takes). */
+const metadataLine = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .refine((text) => !CONTROL.test(text));
+
 export const UploadMetadataSchema = z.object({
-  filename: z.string().trim().min(1).max(UPLOAD_FILE_NAME_MAX),
-  title: z.string().trim().min(1).max(UPLOAD_TITLE_MAX),
+  filename: metadataLine(UPLOAD_FILE_NAME_MAX),
+  title: metadataLine(UPLOAD_TITLE_MAX),
   type: z.enum(VIDEO_TYPES),
 });
 export type UploadMetadata = z.infer<typeof UploadMetadataSchema>;
@@ -64,6 +76,10 @@ export const TRANSCODE_FAILURES = [
   'disk_full',
   'source_missing',
   'transcode_failed',
+  /** Longer than TRANSCODE_MAX_SECONDS, or the job ran past its wall-clock ceiling. */
+  'too_long',
+  /** Pictures larger than 8K (a decompression bomb is one). */
+  'picture_too_large',
 ] as const;
 export type TranscodeFailure = (typeof TRANSCODE_FAILURES)[number];
 /** Failures a retry cannot mend (the file itself is the problem): their upload is removed at once. */
@@ -73,6 +89,8 @@ export const HOPELESS_FAILURES: readonly TranscodeFailure[] = [
   'still_image',
   'damaged_file',
   'source_missing',
+  'too_long',
+  'picture_too_large',
 ];
 
 /** Cover candidates taken from the video, spread over its length. */
@@ -96,7 +114,10 @@ export const TranscodeJobSchema = z.object({
   /** Seconds left, from ffmpeg's own progress; null before it can be told. */
   etaSeconds: z.number().int().nullable(),
   failure: z.enum(TRANSCODE_FAILURES).nullable(),
-  /** ffmpeg's own words, for whoever looks deeper. */
+  /**
+   * ffmpeg's own words (English), for whoever looks deeper: the console shows `failure` worded and
+   * keeps this behind "details".
+   */
   failureDetail: z.string().nullable(),
   retryable: z.boolean(),
   attempts: z.number().int(),
@@ -108,6 +129,8 @@ export const TranscodeJobSchema = z.object({
     .object({
       id: z.number().int(),
       avkey: z.string(),
+      /** The video's title now (an editor may have renamed it since the upload's `title`). */
+      title: z.string(),
       published: z.boolean(),
       cover: z.string(),
       thumb: z.string(),
@@ -124,18 +147,14 @@ export const TranscodeJobListQuerySchema = z.object({
 export const TranscodeJobListSchema = z.object({ items: z.array(TranscodeJobSchema) });
 
 const MAX_ID = 2_147_483_647;
-export const JobIdParamsSchema = z.object({
-  id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
-});
+export const JobIdParamsSchema = z.object({ id: consolePathId(Number.MAX_SAFE_INTEGER) });
 
 /** `GET /admin/api/transcode/events` (text/event-stream): `job` carries a TranscodeJob, `removed` an id. */
 export const TRANSCODE_EVENTS_PATH = '/transcode/events';
 
 // ── Media actions on a video ─────────────────────────────────────────────────────
 
-export const VideoIdParamsSchema = z.object({
-  id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
-});
+export const VideoIdParamsSchema = z.object({ id: consolePathId(Number.MAX_SAFE_INTEGER) });
 
 /** `POST /admin/api/videos/publish`: publish or unpublish several videos at once. */
 export const PUBLISH_MAX_IDS = 200;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PROMOTION_LEVELS } from '../constants.ts';
 import { PAY_TYPES } from '../shop.ts';
-import { consoleListReply, ConsoleListQuerySchema } from './list.ts';
+import { consoleListReply, ConsoleListQuerySchema, consolePathId } from './list.ts';
 
 /**
  * Operator console, money (issue 23 §3): plans, payment methods, discount-ticket templates and
@@ -30,13 +30,7 @@ const sortKey = z.number().int().min(0).max(9999);
 /** YYYY-MM-DD, a real date. */
 export const BusinessDaySchema = z.iso.date();
 
-export const MoneyIdParamsSchema = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(2 ** 31 - 1),
-});
+export const MoneyIdParamsSchema = z.object({ id: consolePathId() });
 
 // ---- plans -------------------------------------------------------------------------------------
 
@@ -163,7 +157,10 @@ export const ConsoleOrderSchema = z.object({
   user_id: z.number().int(),
   plan_id: z.number().int(),
   name: z.string(),
+  /** The plan's and payment method's Traditional words, as the buyer saw them (null: convert `name`). */
+  name_tw: z.string().nullable(),
   method: z.string(),
+  method_tw: z.string().nullable(),
   pay_type: z.string(),
   price_cents: z.number().int(),
   discount_cents: z.number().int(),
@@ -211,7 +208,12 @@ export type RefundReply = z.infer<typeof RefundReplySchema>;
 // ---- revenue export ----------------------------------------------------------------------------
 
 export const RevenueExportQuerySchema = z
-  .object({ from: BusinessDaySchema, to: BusinessDaySchema })
+  .object({
+    from: BusinessDaySchema,
+    to: BusinessDaySchema,
+    /** The console's language: the header row's words and the plan and method names (default cn). */
+    locale: z.enum(['cn', 'tw']).optional(),
+  })
   .refine((range) => range.from <= range.to, { path: ['to'], message: 'range_reversed' })
   .refine((range) => (Date.parse(range.to) - Date.parse(range.from)) / 86_400_000 < REVENUE_EXPORT_MAX_DAYS, {
     path: ['to'],
@@ -236,6 +238,37 @@ export const REVENUE_CSV_COLUMNS = [
   'refund_yuan',
   'net_yuan',
 ] as const;
+
+/**
+ * The header row in the console's language. Times (`paid_at`, `refunded_at`) are written in
+ * TZ_BUSINESS with its offset, and the header names the zone: `支付时间 (Asia/Shanghai)`.
+ */
+export const REVENUE_CSV_HEADERS: Record<(typeof REVENUE_CSV_COLUMNS)[number], { cn: string; tw: string }> = {
+  business_day: { cn: '营业日', tw: '營業日' },
+  paid_at: { cn: '支付时间', tw: '付款時間' },
+  order_no: { cn: '订单号', tw: '訂單編號' },
+  gateway_trade_no: { cn: '支付平台单号', tw: '金流單號' },
+  user_id: { cn: '用户 ID', tw: '使用者 ID' },
+  plan: { cn: '套餐', tw: '方案' },
+  method: { cn: '支付方式', tw: '付款方式' },
+  pay_type: { cn: '支付类型', tw: '付款類型' },
+  price_yuan: { cn: '原价（元）', tw: '原價（元）' },
+  discount_yuan: { cn: '优惠（元）', tw: '折扣（元）' },
+  amount_yuan: { cn: '实付（元）', tw: '實付（元）' },
+  status: { cn: '状态', tw: '狀態' },
+  refunded_at: { cn: '退款时间', tw: '退款時間' },
+  refund_yuan: { cn: '退款（元）', tw: '退款（元）' },
+  net_yuan: { cn: '净收入（元）', tw: '淨收入（元）' },
+};
+/** The columns whose values are instants (written in TZ_BUSINESS, the zone named in the header). */
+export const REVENUE_CSV_TIME_COLUMNS = ['paid_at', 'refunded_at'] as const;
+/** The order states as the export writes them. */
+export const ORDER_STATE_WORDS: Record<(typeof CONSOLE_ORDER_STATES)[number], { cn: string; tw: string }> = {
+  pending: { cn: '待支付', tw: '待付款' },
+  paid: { cn: '已支付', tw: '已付款' },
+  failed: { cn: '支付失败', tw: '付款失敗' },
+  refunded: { cn: '已退款', tw: '已退款' },
+};
 
 /** Cents as yuan text with two decimals, from the integer (never through a float): -1250 → "-12.50". */
 export function centsAsYuan(amountCents: number): string {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN } from '../rules.ts';
-import { ConsoleDateRangeSchema, consoleListReply, ConsoleListQuerySchema } from './list.ts';
+import { consoleListReply, ConsoleListQuerySchema, consolePathId } from './list.ts';
 
 /**
  * Operators of the console (issue 23 §6): people who run the service, never app users. The owner
@@ -64,7 +64,7 @@ export const SignInBodySchema = z.object({
 });
 export type SignInBody = z.infer<typeof SignInBodySchema>;
 
-export const OperatorIdParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+export const OperatorIdParamsSchema = z.object({ id: consolePathId() });
 
 export const CreateOperatorBodySchema = z.object({
   email: OperatorEmailSchema,
@@ -91,7 +91,16 @@ export const ChangeOwnPasswordBodySchema = z.object({
 
 /** `POST /admin/api/me/totp/setup`: a new secret to scan; it counts once confirmed with a code. */
 export const TotpSetupSchema = z.object({ secret: z.string(), uri: z.string() });
-export const TotpConfirmBodySchema = z.object({ code: TotpCodeSchema });
+/**
+ * `PUT /admin/api/me/totp`: a code from the new secret. Replacing a secret already in use also
+ * needs the password and a code from the current secret (issue 36 §10).
+ */
+export const TotpConfirmBodySchema = z.object({
+  code: TotpCodeSchema,
+  password: z.string().min(1).max(OPERATOR_PASSWORD_MAX).optional(),
+  currentCode: TotpCodeSchema.optional(),
+});
+export type TotpConfirmBody = z.infer<typeof TotpConfirmBodySchema>;
 
 export const OperatorListQuerySchema = ConsoleListQuerySchema.extend({
   sort: z.enum(['id', 'email', 'role', 'createdAt', 'lastSignInAt']).default('id'),
@@ -101,27 +110,9 @@ export const OperatorListQuerySchema = ConsoleListQuerySchema.extend({
 });
 export const OperatorListSchema = consoleListReply(OperatorSchema);
 
-// ── Audit log ─────────────────────────────────────────────────────────────────
+// ── Audit log (audit.ts; re-exported for the imports that name this file) ────────
 
-export const AuditEntrySchema = z.object({
-  id: z.number().int(),
-  at: z.string(),
-  operatorId: z.number().int().nullable(),
-  operatorEmail: z.string().nullable(),
-  action: z.string(),
-  target: z.string(),
-  before: z.unknown(),
-  after: z.unknown(),
-});
-export type AuditEntry = z.infer<typeof AuditEntrySchema>;
-
-export const AuditListQuerySchema = ConsoleListQuerySchema.extend({
-  sort: z.enum(['at']).default('at'),
-  operatorId: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
-  action: z.string().trim().max(64).optional(),
-  target: z.string().trim().max(128).optional(),
-}).extend(ConsoleDateRangeSchema.shape);
-export const AuditListSchema = consoleListReply(AuditEntrySchema);
+export { AuditEntrySchema, AuditListQuerySchema, AuditListSchema, type AuditEntry } from './audit.ts';
 
 export const OkSchema = z.object({ ok: z.literal(true) });
 

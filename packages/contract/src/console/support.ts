@@ -64,13 +64,19 @@ export const ConsoleOrderSchema = z.object({
   id: z.number().int(),
   outTradeNo: z.string(),
   name: z.string(),
+  nameTw: z.string().nullable(),
   method: z.string(),
+  /** The payment method's Traditional name as the buyer saw it (null: convert `method`). */
+  methodTw: z.string().nullable(),
   amountCents: z.number().int(),
   days: z.number().int(),
   bonusDays: z.number().int(),
   status: z.enum(ORDER_STATES),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
+  /** A refunded order's refund, with the reason the operator typed. */
+  refundedAt: z.string().nullable(),
+  refundReason: z.string().nullable(),
 });
 export type ConsoleOrder = z.infer<typeof ConsoleOrderSchema>;
 
@@ -140,6 +146,53 @@ export const UserSummarySchema = z.object({
 export type UserSummary = z.infer<typeof UserSummarySchema>;
 export const UserLookupReplySchema = z.object({ items: z.array(UserSummarySchema) });
 
+/**
+ * `GET /admin/api/support/users`: browse accounts, not only look one up (issue 37 §16). `filter`
+ * narrows to VIP now, banned, guests (no e-mail or phone) or bound accounts; `q` matches an id,
+ * an e-mail or phone (exactly, or an e-mail's start) or an invite code. Newest first by default.
+ */
+export const USER_BROWSE_FILTERS = ['all', 'vip', 'banned', 'guest', 'bound'] as const;
+export const USER_BROWSE_SORTS = ['id', 'vipExpiry', 'points', 'bannedAt'] as const;
+/** Totals are exact up to this many matches; beyond, `totalExact` is false ("200+"). */
+export const USER_COUNT_CEILING = 200;
+export const UserBrowseQuerySchema = ConsoleListQuerySchema.extend({
+  sort: z.enum(USER_BROWSE_SORTS).default('id'),
+  filter: z.enum(USER_BROWSE_FILTERS).default('all'),
+  q: z.string().trim().max(254, 'console_too_long').optional(),
+});
+export type UserBrowseQuery = z.infer<typeof UserBrowseQuerySchema>;
+export const UserBrowseReplySchema = consoleListReply(UserSummarySchema).extend({
+  /** False when `total` is only a lower bound (USER_COUNT_CEILING or one page past the asked one). */
+  totalExact: z.boolean(),
+});
+
+/**
+ * What each ledger entry (a grant or a taking back) is, in words (issue 37 §13): the console never
+ * shows `activity_vip`. A kind not listed here is shown as "other" by the front-end.
+ */
+export const GRANT_KIND_WORDS = {
+  order: { cn: '购买 VIP', tw: '購買 VIP' },
+  refund: { cn: '退款扣回 VIP', tw: '退款扣回 VIP' },
+  activity_vip: { cn: '活动码赠送 VIP', tw: '活動碼贈送 VIP' },
+  activity_point: { cn: '活动码赠送积分', tw: '活動碼贈送點數' },
+  appeal_vip: { cn: '提交申诉自动赠送 VIP', tw: '提交申訴自動贈送 VIP' },
+  appeal_approved: { cn: '申诉通过赠送 VIP', tw: '申訴核准贈送 VIP' },
+  bind_vip: { cn: '绑定账号赠送 VIP', tw: '綁定帳號贈送 VIP' },
+  invite_friend: { cn: '邀请好友奖励', tw: '邀請好友獎勵' },
+  invite_tier: { cn: '邀请阶梯奖励', tw: '邀請階梯獎勵' },
+  exchange: { cn: '积分兑换', tw: '點數兌換' },
+  signin_view: { cn: '签到奖励观看次数', tw: '簽到獎勵觀看次數' },
+  signin_vip: { cn: '签到奖励 VIP', tw: '簽到獎勵 VIP' },
+  signin_discost: { cn: '签到奖励优惠券', tw: '簽到獎勵優惠券' },
+  signin_point: { cn: '签到奖励积分', tw: '簽到獎勵點數' },
+  signin_other: { cn: '签到奖励', tw: '簽到獎勵' },
+  console_vip_grant: { cn: '客服赠送 VIP', tw: '客服贈送 VIP' },
+  console_vip_removal: { cn: '客服扣除 VIP', tw: '客服扣除 VIP' },
+  console_points_grant: { cn: '客服赠送积分', tw: '客服贈送點數' },
+  console_points_removal: { cn: '客服扣除积分', tw: '客服扣除點數' },
+} as const satisfies Record<string, { cn: string; tw: string }>;
+export type GrantKind = keyof typeof GRANT_KIND_WORDS;
+
 export const UserDetailSchema = z.object({
   user: UserSummarySchema.extend({
     banReason: z.string().nullable(),
@@ -176,7 +229,10 @@ export const UserDetailSchema = z.object({
       points: z.number().int(),
       vipDays: z.number().int(),
       extraViews: z.number().int(),
+      /** What the operator typed (refunds, console grants, approved appeals); null for the app's own grants. */
       reason: z.string().nullable(),
+      /** For a refund: the order it took back (its number), so the grant names what it undid. */
+      orderNo: z.string().nullable(),
       createdAt: z.string(),
     }),
   ),

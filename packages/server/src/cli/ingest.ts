@@ -1,3 +1,4 @@
+import { mediaStoreOf } from '../platform/media-store/index.ts';
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -5,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { VIDEO_TYPES, type VideoType } from '@app/contract';
 import { UPLOAD_ABANDONED_HOURS } from '@app/contract/console/media';
 import { loadConfig } from '../config.ts';
+import { useFfmpeg } from '../media/ffmpeg.ts';
 import * as queue from '../features/console-media/transcode-queue.ts';
 import { createTranscodeRunner } from '../features/console-media/transcode-runner.ts';
 import { bumpCacheVersion } from '../platform/cache-versions.ts';
@@ -40,6 +42,7 @@ if (!file || !type || !VIDEO_TYPES.includes(type) || !title) {
 }
 
 const config = loadConfig();
+useFfmpeg(config.ffmpegPath, config.ffprobePath);
 const db = await openDatabase(config);
 let exitCode = 0;
 try {
@@ -63,9 +66,10 @@ try {
   const runner = createTranscodeRunner({
     db,
     dataDir: config.dataDir,
-    mediaDir: config.mediaDir,
+    store: mediaStoreOf(config),
     imageKey,
     concurrency: 1,
+    limits: config.transcode.limits,
     soleProcess: false,
     abandonedAfterMs: UPLOAD_ABANDONED_HOURS * 3_600_000,
     removeUpload: async () => {},

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
+import { useFfmpeg } from '../media/ffmpeg.ts';
 import { openDatabase } from '../platform/db/database.ts';
 import { migrateToLatest } from '../platform/db/migrations.ts';
 import { growCatalogue } from '../seed/scale-catalogue.ts';
@@ -16,6 +17,7 @@ if (scale !== undefined && (!Number.isInteger(scale) || scale < 1)) {
   process.exit(1);
 }
 const config = loadConfig();
+useFfmpeg(config.ffmpegPath, config.ffprobePath);
 const db = await openDatabase(config);
 try {
   await migrateToLatest(db);

@@ -19,7 +19,12 @@ const PARALLEL_CLIPS = 2;
  * Generates neutral test-pattern clips as `workDir/clip-N.mp4`, in the order of `specs`. Each
  * gets its own hue and tone so clips made from the same pattern still look and sound apart.
  */
-export async function makeDemoClips(workDir: string, specs: readonly DemoClipSpec[]): Promise<string[]> {
+export async function makeDemoClips(
+  workDir: string,
+  specs: readonly DemoClipSpec[],
+  /** Told as each clip is written (the first start's progress). */
+  onClip: (spec: DemoClipSpec) => void = () => {},
+): Promise<string[]> {
   await fs.mkdir(workDir, { recursive: true });
   const fontFile = findFontFile();
   const files = specs.map((_, i) => path.join(workDir, `clip-${i + 1}.mp4`));
@@ -35,6 +40,7 @@ export async function makeDemoClips(workDir: string, specs: readonly DemoClipSpe
           toneHz: 220 + (i % 8) * 55,
         }),
       );
+      onClip(specs[i]!);
     }
   };
   await allFinished(Array.from({ length: PARALLEL_CLIPS }, worker));

@@ -7,6 +7,8 @@ import {
   hlsRenditionArgs,
   probeArgs,
   testClipArgs,
+  unconfinedInputs,
+  uploadedInput,
 } from './ffmpeg-args.ts';
 
 const valueAfter = (args: string[], flag: string) => args[args.indexOf(flag) + 1];
@@ -125,6 +127,44 @@ describe('image args', () => {
   });
 
   it('probes by decoding two frames of the first real video stream', () => {
-    expect(probeArgs('/x.mp4')).toEqual(expect.arrayContaining(['-i', '/x.mp4', '0:V:0', 'null']));
+    expect(probeArgs('/x.mp4')).toEqual(expect.arrayContaining(['-i', 'file:/x.mp4', '0:V:0', 'null']));
+  });
+});
+
+describe('inputs are confined', () => {
+  it('opens an upload through the file protocol and the video demuxers only, with a pixel cap', () => {
+    const args = uploadedInput('/up/abc');
+    expect(valueAfter(args, '-protocol_whitelist')).toBe('file');
+    expect(valueAfter(args, '-format_whitelist')!.split(',')).toEqual(
+      expect.arrayContaining(['mov', 'matroska', 'mpegts', 'avi', 'flv']),
+    );
+    for (const fetching of ['hls', 'dash', 'concat', 'image2', 'tee', 'data', 'http'])
+      expect(valueAfter(args, '-format_whitelist')!.split(',')).not.toContain(fetching);
+    expect(Number(valueAfter(args, '-max_pixels'))).toBeLessThan(16000 * 16000);
+    expect(args.slice(-2)).toEqual(['-i', 'file:/up/abc']);
+  });
+
+  it('gives every built command whitelists for each of its inputs', () => {
+    const built = [
+      probeArgs('/x'),
+      frameArgs({ input: '/x', atSeconds: 1, width: 64, height: 36, out: '/o.jpg' }),
+      hlsRenditionArgs({ input: '/x', height: 240, outDir: '/o', keyInfoFile: '/k', segmentSeconds: 4 }),
+      testClipArgs({ pattern: 'testsrc', title: 't', seconds: 1, width: 64, height: 36, out: '/o.mp4' }),
+      generatedImagesArgs({ pattern: 'testsrc', count: 1, width: 8, height: 8, outPattern: '/o-%d.jpg' }),
+    ];
+    for (const args of built) expect(unconfinedInputs(args)).toEqual([]);
+    expect(unconfinedInputs(['-y', '-i', 'x.m3u8', '-f', 'null', '-'])).toEqual(['x.m3u8']);
+    expect(
+      unconfinedInputs([
+        ...uploadedInput('/a'),
+        '-protocol_whitelist',
+        'file',
+        '-i',
+        '/b',
+        '-f',
+        'null',
+        '-',
+      ]),
+    ).toEqual(['/b']);
   });
 });

@@ -1,9 +1,76 @@
 /**
  * ffmpeg argument builders: pure functions, unit-tested; `ffmpeg.ts` only spawns the process.
  */
+import os from 'node:os';
 
 /** Every run: no banner, no stdin, errors only, overwrite outputs it owns. */
 const QUIET_OVERWRITE = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y'];
+
+/**
+ * The demuxers an uploaded video may be opened with: containers that hold their pictures and
+ * sound inside the one file (MP4/MOV/3GP, Matroska/WebM, MPEG-TS, MPEG-PS, AVI, FLV, ASF/WMV,
+ * Ogg). Playlists and manifests (hls, dash), lists (concat), image sequences (image2) and every
+ * other demuxer that opens further files or URLs are not among them, so ffmpeg refuses to open
+ * such an upload at all ("not on whitelist"), whatever it names inside.
+ */
+export const VIDEO_DEMUXERS = ['mov', 'matroska', 'mpegts', 'mpeg', 'avi', 'flv', 'asf', 'ogg'] as const;
+
+/**
+ * The largest picture a video may decode to (8K: 8192×4320). The decoders check it before they
+ * allocate a frame, so a small file declaring 16000×16000 pictures (a decompression bomb) costs
+ * nothing; the probe refuses it by its declared size.
+ */
+export const VIDEO_MAX_PIXELS = 8192 * 4320;
+export const VIDEO_MAX_SIDE = 8192;
+
+/**
+ * Input options for a file someone sent: read through the `file` protocol only (no network, no
+ * nested URL), by one of `demuxers` only, decoded no larger than `maxPixels`. The path is named
+ * with `file:` so nothing in it can be read as another protocol.
+ */
+export function uploadedInput(
+  file: string,
+  {
+    demuxers = VIDEO_DEMUXERS,
+    maxPixels = VIDEO_MAX_PIXELS,
+  }: { demuxers?: readonly string[]; maxPixels?: number } = {},
+): string[] {
+  return [
+    '-protocol_whitelist',
+    'file',
+    '-format_whitelist',
+    demuxers.join(','),
+    '-max_pixels',
+    String(maxPixels),
+    '-i',
+    `file:${file}`,
+  ];
+}
+
+/**
+ * A filter graph this program wrote as the input: the lavfi device only, and no protocol (the
+ * graphs here use generators, never `movie=`).
+ */
+export function generatedInput(graph: string): string[] {
+  return ['-protocol_whitelist', 'file', '-format_whitelist', 'lavfi', '-f', 'lavfi', '-i', graph];
+}
+
+/**
+ * Every input of an ffmpeg run must carry both whitelists among the options just before its `-i`;
+ * returns the inputs that do not (`spawn` refuses to start such a run).
+ */
+export function unconfinedInputs(args: readonly string[]): string[] {
+  const loose: string[] = [];
+  let from = 0;
+  args.forEach((arg, at) => {
+    if (arg !== '-i') return;
+    const own = args.slice(from, at);
+    if (!own.includes('-protocol_whitelist') || !own.includes('-format_whitelist'))
+      loose.push(args[at + 1] ?? '');
+    from = at + 2;
+  });
+  return loose;
+}
 
 export const TEST_PATTERNS = [
   'testsrc2',
@@ -91,14 +158,8 @@ export function testClipArgs(options: TestClipOptions): string[] {
   }
   return [
     ...QUIET_OVERWRITE,
-    '-f',
-    'lavfi',
-    '-i',
-    lavfiSource(pattern, width, height, 25),
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=frequency=${toneHz}:sample_rate=44100`,
+    ...generatedInput(lavfiSource(pattern, width, height, 25)),
+    ...generatedInput(`sine=frequency=${toneHz}:sample_rate=44100`),
     '-t',
     String(seconds),
     '-vf',
@@ -132,6 +193,12 @@ export interface HlsRenditionOptions {
 }
 
 const FIRST_SEGMENT_S = 1;
+
+/**
+ * Threads each encoding ffmpeg uses: the server sets it at start to the machine's cores shared
+ * among the transcodes it may run at once (TRANSCODE_CONCURRENCY), so several never oversubscribe.
+ */
+export const encoderThreads = { count: os.availableParallelism() };
 const AAC_FRAME_SAMPLES = 1024;
 
 /** Quality per rendition height: 240 is the free tier and the intro, 480 the VIP tier. */
@@ -151,8 +218,7 @@ export function hlsRenditionArgs(options: HlsRenditionOptions): string[] {
   return [
     ...QUIET_OVERWRITE,
     ...(startSeconds !== undefined ? ['-ss', String(startSeconds)] : []),
-    '-i',
-    input,
+    ...uploadedInput(input),
     ...(durationSeconds !== undefined ? ['-t', String(durationSeconds)] : []),
     // `V` skips cover art, which ffmpeg would otherwise pick when it is larger than the video.
     '-map',
@@ -163,6 +229,8 @@ export function hlsRenditionArgs(options: HlsRenditionOptions): string[] {
     `scale=-2:${height},format=yuv420p`,
     '-c:v',
     'libx264',
+    '-threads',
+    String(encoderThreads.count),
     '-preset',
     'veryfast',
     '-crf',
@@ -224,8 +292,7 @@ export function frameArgs({ input, atSeconds, width, height, out }: FrameOptions
     ...QUIET_OVERWRITE,
     '-ss',
     String(atSeconds),
-    '-i',
-    input,
+    ...uploadedInput(input),
     '-map',
     '0:V:0',
     '-frames:v',
@@ -266,10 +333,7 @@ export function generatedImagesArgs(options: GeneratedImagesOptions): string[] {
   }
   return [
     ...QUIET_OVERWRITE,
-    '-f',
-    'lavfi',
-    '-i',
-    lavfiSource(pattern, width, height, 5),
+    ...generatedInput(lavfiSource(pattern, width, height, 5)),
     '-frames:v',
     String(count),
     '-vf',
@@ -283,9 +347,45 @@ export function generatedImagesArgs(options: GeneratedImagesOptions): string[] {
 }
 
 /**
- * There is no ffprobe: `ffmpeg -i` prints the container, streams and duration on stderr, and
- * decoding two frames into the null muxer proves the video is moving pictures that decode.
+ * The probe is ffmpeg itself (the npm fallback ships no ffprobe, and one probe for every binary
+ * is one behaviour): `ffmpeg -i` prints the container, streams and duration on stderr, and
+ * decoding two frames into the null muxer proves the video is moving pictures that decode. It
+ * opens the file with the same whitelists as every other run, so a playlist, manifest or list
+ * fails right here, before anything is fetched or made.
  */
 export function probeArgs(input: string): string[] {
-  return ['-hide_banner', '-nostdin', '-i', input, '-map', '0:V:0', '-frames:v', '2', '-f', 'null', '-'];
+  return [
+    '-hide_banner',
+    '-nostdin',
+    ...uploadedInput(input),
+    '-map',
+    '0:V:0',
+    '-frames:v',
+    '2',
+    '-f',
+    'null',
+    '-',
+  ];
+}
+
+/**
+ * The same gate with ffprobe: the same input whitelists and pixel limit, the same stream
+ * (`V:0`, the first video that is not cover art), and its first two frames decoded and counted.
+ * The input's description goes to stderr as with ffmpeg; the chosen stream's index and the
+ * frames read come on stdout. A stream that does not decode reports no `nb_read_frames` line.
+ */
+export function ffprobeArgs(input: string): string[] {
+  return [
+    '-hide_banner',
+    ...uploadedInput(input),
+    '-select_streams',
+    'V:0',
+    '-read_intervals',
+    '%+#2',
+    '-count_frames',
+    '-show_entries',
+    'stream=index,nb_read_frames',
+    '-of',
+    'default=noprint_wrappers=1',
+  ];
 }

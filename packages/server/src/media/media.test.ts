@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeDemoClips } from './demo-clips.ts';
-import { drawtextLiteral, filterValue } from './ffmpeg-args.ts';
+import { drawtextLiteral, filterValue, generatedInput } from './ffmpeg-args.ts';
 import { findFontFile, NotAVideoError, probeVideo, runFfmpeg } from './ffmpeg.ts';
 import { generateImages } from './images.ts';
 import { ingestMediaFile } from './ingest-media.ts';
@@ -36,6 +36,12 @@ function jpegSize(bytes: Buffer): { width: number; height: number } {
   throw new Error('no JPEG frame header');
 }
 
+/** A rendition read back as a player would: the HLS demuxer, local segments, the key through `crypto`. */
+const localPlaylist = [
+  ...['-protocol_whitelist', 'file,crypto', '-format_whitelist', 'hls,mpegts'],
+  ...['-allowed_extensions', 'ALL'],
+];
+
 /** Decodes a local copy of a playlist whose key URI points at `keyFile`; returns decoded frames. */
 async function decodedFrames(renditionDir: string, keyFile: string): Promise<number> {
   const playlist = await fs.readFile(path.join(renditionDir, 'index.m3u8'), 'utf8');
@@ -46,7 +52,7 @@ async function decodedFrames(renditionDir: string, keyFile: string): Promise<num
       .replace('URI="key"', `URI="${keyFile}"`)
       .replace(/^seg_\d{5}\.ts$/gm, (segment) => path.join(renditionDir, segment)),
   );
-  const args = ['-hide_banner', '-nostdin', '-allowed_extensions', 'ALL', '-i', local];
+  const args = ['-hide_banner', '-nostdin', ...localPlaylist, '-i', local];
   const { stderr } = await runFfmpeg([...args, '-map', '0:v:0', '-f', 'null', '-']);
   return Number([...stderr.matchAll(/frame=\s*(\d+)/g)].at(-1)?.[1] ?? 0);
 }
@@ -62,7 +68,7 @@ async function firstPackets(renditionDir: string, keyFile: string) {
       .replace(/^seg_\d{5}\.ts$/gm, (segment) => path.join(renditionDir, segment)),
   );
   const packets = `${local}.crc`;
-  const args = ['-hide_banner', '-nostdin', '-allowed_extensions', 'ALL', '-copyts', '-i', local];
+  const args = ['-hide_banner', '-nostdin', ...localPlaylist, '-copyts', '-i', local];
   await runFfmpeg([...args, '-map', '0', '-c', 'copy', '-f', 'framecrc', packets]);
   // framecrc names each stream's kind in its header, then lists packets: stream, dts, pts, …
   const rows = (await fs.readFile(packets, 'utf8')).split('\n');
@@ -223,7 +229,7 @@ describe.skipIf(!findFontFile())('drawtext escaping', () => {
     const render = async (drawtext: string) => {
       const out = path.join(work, `${crypto.randomUUID()}.gray`);
       await runFfmpeg([
-        ...['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'color=c=black:s=480x60'],
+        ...['-hide_banner', '-loglevel', 'error', ...generatedInput('color=c=black:s=480x60')],
         ...['-frames:v', '1', '-vf', drawtext, '-f', 'rawvideo', '-pix_fmt', 'gray', out],
       ]);
       return fs.readFile(out);

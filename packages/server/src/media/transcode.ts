@@ -1,7 +1,14 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { COVER_CANDIDATES, type TranscodeFailure, type TranscodeStage } from '@app/contract/console/media';
-import { FfmpegError, NotAVideoError, probeVideo, type VideoProbe } from './ffmpeg.ts';
+import {
+  DEFAULT_PROBE_LIMITS,
+  FfmpegError,
+  NotAVideoError,
+  probeVideo,
+  RefusedVideoError,
+  type VideoProbe,
+} from './ffmpeg.ts';
 import { makeRendition, renditionSeconds, RENDITIONS, type Rendition, type RenditionSecrets } from './hls.ts';
 import { COVER_SIZE, grabFrame, THUMB_SIZE } from './images.ts';
 
@@ -27,9 +34,25 @@ const COVERS_SHARE = 0.06;
 const ENCRYPT_SHARE = 0.04;
 /** x264 at 480 costs about twice the 240 encode per second of video. */
 const RENDITION_COST: Record<Rendition, number> = { '240': 1, '480': 2, intro: 1 };
-/** How long one encode may run per second of video before it counts as hung (at least 10 minutes). */
-const TIMEOUT_PER_VIDEO_SECOND_MS = 20_000;
-const MIN_TIMEOUT_MS = 10 * 60_000;
+/** What one job may cost (TRANSCODE_MAX_SECONDS, TRANSCODE_MAX_JOB_MINUTES). */
+export interface TranscodeLimits {
+  /** Longest video accepted, from the probe. */
+  maxSeconds: number;
+  /**
+   * Wall-clock ceiling of the whole job, every stage together. It is fixed, not a share of the
+   * declared length: a file cannot buy itself more time by claiming to be long.
+   */
+  maxJobMs: number;
+}
+export const DEFAULT_TRANSCODE_LIMITS: TranscodeLimits = {
+  maxSeconds: DEFAULT_PROBE_LIMITS.maxSeconds,
+  maxJobMs: 180 * 60_000,
+};
+
+/** The job ran past its wall-clock ceiling. */
+export class JobTooLongError extends FfmpegError {
+  override name = 'JobTooLongError';
+}
 
 /**
  * One stage after another, so the progress names what runs: probe, 240, 480, intro, covers.
@@ -42,14 +65,33 @@ export async function transcodeVideo({
   signal,
   onProgress,
   now = Date.now,
+  limits = DEFAULT_TRANSCODE_LIMITS,
 }: {
   input: string;
   workDir: string;
   signal?: AbortSignal;
   onProgress?: (progress: TranscodeProgress) => void;
   now?: () => number;
+  limits?: TranscodeLimits;
 }): Promise<TranscodedMedia> {
   const started = now();
+  const deadline = Date.now() + limits.maxJobMs;
+  const timeLeft = () => {
+    const left = deadline - Date.now();
+    if (left <= 0) throw new JobTooLongError(`the job ran longer than ${limits.maxJobMs / 60_000} minutes`);
+    return left;
+  };
+  const untilDeadline = async <T>(run: () => Promise<T>): Promise<T> => {
+    try {
+      return await run();
+    } catch (error) {
+      // runFfmpeg's own timeout is the deadline here: say so, not "ffmpeg timed out".
+      if (error instanceof FfmpegError && Date.now() >= deadline - 1000) {
+        throw new JobTooLongError(`the job ran longer than ${limits.maxJobMs / 60_000} minutes`);
+      }
+      throw error;
+    }
+  };
   const report = (stage: TranscodeStage, fraction: number) => {
     const elapsed = (now() - started) / 1000;
     // Time left from the share done so far, which comes from ffmpeg's own out_time.
@@ -59,7 +101,7 @@ export async function transcodeVideo({
   };
 
   report('probe', 0);
-  const probe = await probeVideo(input);
+  const probe = await probeVideo(input, limits);
   const keyDir = path.join(workDir, 'keys');
   const hlsDir = path.join(workDir, 'hls');
   const framesDir = path.join(workDir, 'frames');
@@ -72,23 +114,24 @@ export async function transcodeVideo({
   );
   const totalCost = costs.reduce((sum, cost) => sum + cost, 0);
   const encodeShare = 1 - PROBE_SHARE - COVERS_SHARE - ENCRYPT_SHARE;
-  const timeoutMs = Math.max(MIN_TIMEOUT_MS, probe.durationSeconds * TIMEOUT_PER_VIDEO_SECOND_MS);
   const secrets: Partial<RenditionSecrets> = {};
   let done = PROBE_SHARE;
   for (const [index, name] of RENDITIONS.entries()) {
     const share = (encodeShare * costs[index]!) / totalCost;
     const before = done;
     report(name, before);
-    secrets[name] = await makeRendition({
-      input,
-      name,
-      renditionDir: path.join(hlsDir, name),
-      keyDir,
-      durationSeconds: probe.durationSeconds,
-      signal,
-      timeoutMs,
-      onProgress: (fraction) => report(name, before + share * fraction),
-    });
+    secrets[name] = await untilDeadline(() =>
+      makeRendition({
+        input,
+        name,
+        renditionDir: path.join(hlsDir, name),
+        keyDir,
+        durationSeconds: probe.durationSeconds,
+        signal,
+        timeoutMs: timeLeft(),
+        onProgress: (fraction) => report(name, before + share * fraction),
+      }),
+    );
     done = before + share;
   }
 
@@ -100,8 +143,8 @@ export async function transcodeVideo({
       cover: path.join(framesDir, `cover-${n}.jpg`),
       thumb: path.join(framesDir, `thumb-${n}.jpg`),
     };
-    await grabFrame(input, at, COVER_SIZE, pair.cover);
-    await grabFrame(input, at, THUMB_SIZE, pair.thumb);
+    await untilDeadline(() => grabFrame(input, at, COVER_SIZE, pair.cover, timeLeft()));
+    await untilDeadline(() => grabFrame(input, at, THUMB_SIZE, pair.thumb, timeLeft()));
     frames.push(pair);
     report('covers', done + (COVERS_SHARE * frames.length) / COVER_CANDIDATES);
     if (signal?.aborted) throw new FfmpegError('stopped');
@@ -126,6 +169,8 @@ export function failureOf(error: unknown): { failure: TranscodeFailure; detail: 
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   if (code === 'ENOSPC' || code === 'EDQUOT' || /No space left on device|Disk quota exceeded/i.test(detail))
     return { failure: 'disk_full', detail };
+  if (error instanceof RefusedVideoError) return { failure: error.failure, detail };
+  if (error instanceof JobTooLongError) return { failure: 'too_long', detail };
   if (error instanceof NotAVideoError) {
     if (/does not exist|not a file/.test(detail)) return { failure: 'source_missing', detail };
     if (/no video stream/.test(detail)) return { failure: 'no_video_stream', detail };

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import type http from 'node:http';
 import path from 'node:path';
+import { countMediaServed } from './metrics.ts';
 
 /** Bytes of files kept in memory per process, least recently served dropped first. */
 const MAX_REMEMBERED_BYTES = 256 * 1024 * 1024;
@@ -120,6 +121,7 @@ export function createImmutableFiles(
       }
       headers['content-length'] = file.body.length;
       response.writeHead(200, headers).end(request.method === 'HEAD' ? undefined : file.body);
+      if (request.method === 'GET') countMediaServed(mount.prefix, file.body.length);
       return true;
     },
 

@@ -1,5 +1,6 @@
 import { FAST_CODE_HEADER } from '@app/contract';
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+import pretty from 'pino-pretty';
 import type { Config } from '../config.ts';
 
 /**
@@ -36,12 +37,14 @@ export function redactedUrl(url: string): string {
 /**
  * Structured JSON logs in which every request line is safe to keep: the URL's secret parameters
  * are replaced by the request serializer, and secret headers are redacted by pino wherever a line
- * carries request headers.
+ * carries request headers. In development (LOG_FORMAT=pretty) the same lines are printed for a
+ * person to read, in this process (no worker thread), in colour on a terminal.
  */
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   const headerPaths = SECRET_HEADERS.flatMap((name) => [`req.headers["${name}"]`, `headers["${name}"]`]);
   return {
     level: config.logLevel,
+    ...(config.logFormat === 'pretty' && { stream: prettyStream() }),
     redact: { paths: headerPaths, censor: REDACTED },
     serializers: {
       req: (request: FastifyRequest) => ({
@@ -53,4 +56,17 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
       }),
     },
   };
+}
+
+/** pino-pretty as a synchronous stream: lines keep their order with the progress bar's output. */
+export function prettyStream() {
+  return pretty({
+    colorize: process.stdout.isTTY === true,
+    sync: true,
+    translateTime: 'SYS:HH:MM:ss',
+    // A request's lines as one line each: what, where, how it ended, and the id to search for.
+    ignore: 'pid,hostname,reqId,req,res,responseTime',
+    messageFormat:
+      '{msg}{if req} {req.method} {req.url}{end}{if res} → {res.statusCode}{end}{if reqId} ({reqId}){end}',
+  });
 }

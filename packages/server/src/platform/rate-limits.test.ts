@@ -334,3 +334,27 @@ describe('rate limits shared through Redis', () => {
     }
   });
 });
+
+describe('rate limits while Redis does not answer', () => {
+  it('let guests and launches through, and refuse sign-ins and code sends (503) rather than count nothing', async () => {
+    const sut = await buildTestApp({ REDIS_URL: 'redis://127.0.0.1:1', REDIS_PREFIX: 'test-redis-down:' });
+    try {
+      const address = newAddress();
+      const guest = await send(sut.app, { method: 'POST', url: '/v1/register/guest', payload: {} }, address);
+      expect(guest.http).toBe(201);
+      const signIn = await send(
+        sut.app,
+        {
+          method: 'POST',
+          url: '/v1/login/phone',
+          payload: { email: 'nobody@redis-down.test', password: 'guess' },
+        },
+        address,
+      );
+      expect(signIn.http).toBe(503);
+      expect(signIn.body.status.message).toBe('server_busy');
+    } finally {
+      await sut.close();
+    }
+  }, 60_000);
+});

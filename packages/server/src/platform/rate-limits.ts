@@ -1,10 +1,17 @@
 import crypto from 'node:crypto';
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import { accountNameOf, Status } from '@app/contract';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler, RouteOptions } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
+  RouteOptions,
+} from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import { AppError } from './errors.ts';
+import { metrics } from './metrics.ts';
 import { tokenOf } from './request.ts';
 
 type LimitName = Exclude<keyof Config['rateLimits'], 'on'>;
@@ -61,6 +68,30 @@ const ACCOUNT_LOOKUPS = new Set([
 ]);
 const REVEALING_MESSAGES = new Set(['account_not_exist', 'account_already_bound']);
 
+/**
+ * Limits that refuse (503, try again shortly) while their counts cannot be read, rather than let
+ * requests through uncounted: each guards something that costs someone else or guesses a secret
+ * (code mail and SMS, passwords, whether an account exists, activity codes). The others (launch,
+ * guests, events, appeals, buy, console) let requests through: without them nobody can start the
+ * app or pay. docs/decisions.md "Redis: what it holds, and when it is down".
+ */
+export const FAIL_CLOSED_LIMITS: ReadonlySet<LimitName> = new Set([
+  'send',
+  'sendToken',
+  'sendDestination',
+  'lookup',
+  'signIn',
+  'operatorSignIn',
+  'activity',
+  'activityToken',
+]);
+
+/** A fail-closed limit whose counter did not answer: 503 with a short wait. */
+function countsUnavailable(): AppError {
+  return new AppError(Status.unavailable, 'server_busy', { wait_seconds: UNAVAILABLE_WAIT_S });
+}
+const UNAVAILABLE_WAIT_S = 5;
+
 /** A counter over the limit: 429 in the envelope, with the seconds until it accepts again. */
 function tooManyRequests(waitSeconds: number): AppError {
   return new AppError(Status.tooManyRequests, 'too_many_requests', { wait_seconds: waitSeconds });
@@ -97,9 +128,9 @@ type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
  * live in Redis when REDIS_URL is set, so every process and node shares them, and in this process
  * otherwise. Call before the routes are added: limits attach to routes as they are declared.
  */
-export async function installRateLimits(app: FastifyInstance, config: Config) {
+export async function installRateLimits(app: FastifyInstance, config: Config): Promise<Redis | undefined> {
   const settings = config.rateLimits;
-  if (!settings.on) return;
+  if (!settings.on) return undefined;
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, {
         // A request waits at most one reconnection attempt for a count, never a long queue.
@@ -119,9 +150,26 @@ export async function installRateLimits(app: FastifyInstance, config: Config) {
     global: false,
     redis,
     nameSpace: `${config.redisPrefix}rate:`,
-    // Without Redis for a moment the requests go on unlimited rather than failing for everyone.
+    // Without Redis for a moment most requests go on unlimited rather than failing for everyone;
+    // the limits of FAIL_CLOSED_LIMITS refuse instead (their own limiters say so).
     skipOnError: true,
   });
+  /** Counts a request; a fail-closed limit whose counter did not answer refuses it (503). */
+  const count = async (
+    limit: LimitName,
+    limiter: Limiter,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    options?: { increment: false },
+  ) => {
+    try {
+      return await limiter(request, options);
+    } catch (error) {
+      request.log.warn({ err: error, limit }, 'rate limit counter unavailable: refused');
+      reply.header('retry-after', UNAVAILABLE_WAIT_S);
+      throw countsUnavailable();
+    }
+  };
 
   const limiters = new Map<string, Limiter>();
   const limiterOf = (limit: LimitName, counted: Counted) => {
@@ -133,6 +181,7 @@ export async function installRateLimits(app: FastifyInstance, config: Config) {
         max,
         timeWindow: windowMs,
         keyGenerator: (request) => `${name}:${keyOf(counted, request)}`,
+        skipOnError: !FAIL_CLOSED_LIMITS.has(limit),
         // The in-process store forgets the least recently counted keys beyond this many.
         cache: 20_000,
       } as Parameters<FastifyInstance['createRateLimit']>[0] & { cache: number });
@@ -146,8 +195,9 @@ export async function installRateLimits(app: FastifyInstance, config: Config) {
     async (request, reply) => {
       for (const { limit, counted } of rules) {
         if (keyOf(counted, request) === undefined) continue;
-        const result = await limiterOf(limit, counted)(request);
+        const result = await count(limit, limiterOf(limit, counted), request, reply);
         if (!result.isAllowed && result.isExceeded) {
+          metrics.rateLimitRefusals.inc({ limit });
           reply.header('retry-after', result.ttlInSeconds);
           throw tooManyRequests(result.ttlInSeconds);
         }
@@ -156,14 +206,19 @@ export async function installRateLimits(app: FastifyInstance, config: Config) {
 
   const lookups = limiterOf('lookup', 'address');
   const checkLookups: preHandlerAsyncHookHandler = async (request, reply) => {
-    const result = await lookups(request, { increment: false });
+    const result = await count('lookup', lookups, request, reply, { increment: false });
     if (!result.isAllowed && result.remaining <= 0 && result.ttlInSeconds > 0) {
+      metrics.rateLimitRefusals.inc({ limit: 'lookup' });
       reply.header('retry-after', result.ttlInSeconds);
       throw tooManyRequests(result.ttlInSeconds);
     }
   };
   const countLookups = async (request: FastifyRequest, _reply: unknown, error: Error) => {
-    if (error instanceof AppError && REVEALING_MESSAGES.has(error.message)) await lookups(request);
+    // The refusal is already on its way; a count that cannot be written is only logged.
+    if (error instanceof AppError && REVEALING_MESSAGES.has(error.message))
+      await lookups(request).catch((failure: unknown) =>
+        request.log.warn({ err: failure }, 'lookup not counted'),
+      );
   };
 
   app.addHook('onRoute', (route: RouteOptions) => {
@@ -185,4 +240,5 @@ export async function installRateLimits(app: FastifyInstance, config: Config) {
       if (hooks.length > 0) route.preHandler = [...hooks, ...[route.preHandler ?? []].flat()];
     }
   });
+  return redis;
 }

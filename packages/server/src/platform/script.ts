@@ -13,9 +13,13 @@ let simplified: ((text: string) => string) | undefined;
 
 /**
  * The app's own Taiwan words, after OpenCC's: points are 點數 in the `tw` catalogue (點數兌換), so
- * data the server converts (check-in rewards, the news bar) must not say 積分 beside them.
+ * data the server converts (check-in rewards, the news bar) must not say 積分 beside them; a week
+ * is 週 as in the catalogue's 週榜, where OpenCC leaves 周 (the weekly plan 周卡 → 週卡).
  */
-const TAIWAN_WORDS: [string, string][] = [['積分', '點數']];
+const TAIWAN_WORDS: [string, string][] = [
+  ['積分', '點數'],
+  ['周卡', '週卡'],
+];
 
 /** Simplified → Traditional with Taiwan phrases (`s2twp`): 视频 → 影片, 软件 → 軟體, 积分 → 點數. */
 export function toTraditional(text: string): string {

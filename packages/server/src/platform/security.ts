@@ -9,6 +9,12 @@ import { fail } from './errors.ts';
 /** A NUL (PostgreSQL text cannot hold it) or half of a surrogate pair (no UTF-8 has it). */
 const UNSAFE_TEXT = /[\0\p{Cs}]/u;
 const MAX_DEPTH = 8;
+/**
+ * The console's phone-preview page (packages/admin/phone-preview.html) is drawn inside the
+ * console's own pages: it alone may be framed, and by this origin only. Every other document
+ * refuses framing.
+ */
+const SAME_ORIGIN_FRAMES = new Set(['/admin/phone-preview.html']);
 
 /** True when a parsed parameter, query or body holds text no field of this product may hold. */
 export function holdsUnsafeText(value: unknown, depth = 0): boolean {
@@ -58,7 +64,8 @@ export const securityPlugin = (
     // API's JSON, images and segments are spared building a long header on every reply. Each set of
     // lines gives one policy string, made once.
     const policies = new Map<string, string>();
-    const policyFor = (lines: string) => {
+    const policyFor = (lines: string, framed: boolean): string => {
+      if (framed) return policyFor(lines, false).replace("frame-ancestors 'none'", "frame-ancestors 'self'");
       let policy = policies.get(lines);
       if (policy === undefined) {
         policy = [
@@ -93,8 +100,13 @@ export const securityPlugin = (
         ((typeof type === 'string' && type.startsWith('text/html')) || request.url.startsWith('/sw.js'));
       const media = request.url.startsWith('/hls/') || request.url.startsWith('/img/');
       reply.headers(document ? headers.document : media ? headers.media : headers.other);
+      const framed = document && SAME_ORIGIN_FRAMES.has(request.url.split('?')[0]!);
+      if (framed) reply.header('x-frame-options', 'SAMEORIGIN');
       if (document && !reply.hasHeader('content-security-policy'))
-        reply.header('content-security-policy', policyFor(lineOrigins(request).join(' ') || "'self'"));
+        reply.header(
+          'content-security-policy',
+          policyFor(lineOrigins(request).join(' ') || "'self'", framed),
+        );
       return payload;
     });
   });

@@ -11,7 +11,7 @@ import {
 import type { Config } from '../config.ts';
 import type { MenuParams } from '../features/browse/menu-params.ts';
 import type { Db } from '../platform/db/database.ts';
-import { saveTagNames } from '../platform/db/migrations.ts';
+import { saveTagNames } from '../platform/db/traditional-text.ts';
 import { toTraditional as tw } from '../platform/script.ts';
 import { newInviteCode } from '../platform/tokens.ts';
 import {
@@ -418,11 +418,9 @@ export async function insertDemoCatalogue(
       .insertInto('settings')
       .values({
         key: 'messengers',
-        value: JSON.stringify({
-          potato: 'https://potato.example/streamapp',
-          telegream: 'https://t.example/streamapp',
-          'sharelihi.iOS': '',
-        }),
+        // No messenger support in the demo (issue 38 item 18): a placeholder host would be an entry
+        // that leads nowhere. The console's settings add real ones; unset, the app hides them.
+        value: JSON.stringify({ potato: '', telegream: '', 'sharelihi.iOS': '' }),
       })
       .onConflict((oc) => oc.column('key').doNothing())
       .execute();

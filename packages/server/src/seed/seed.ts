@@ -1,3 +1,4 @@
+import { mediaStoreOf, type MediaStore } from '../platform/media-store/index.ts';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +11,7 @@ import { generateImages } from '../media/images.ts';
 import type { Db } from '../platform/db/database.ts';
 import { loadSecrets } from '../platform/settings.ts';
 import { insertDemoCatalogue, type DemoAsset, type DemoImages } from './demo-catalogue.ts';
+import { SEED_UNITS, seedProgress, type SeedProgress } from './progress.ts';
 
 type Log = Pick<FastifyBaseLogger, 'info'>;
 
@@ -32,19 +34,40 @@ export async function seedIfEmpty(db: Db, config: Config, log: Log): Promise<voi
   if (await hasCatalogue(db)) return;
   log.info('empty database: generating the demo catalogue (first start only)');
   const started = Date.now();
-  await seedDemo(db, config, log);
+  // A redrawn bar only where a person watches a terminal; plain lines in CI, pipes and log files.
+  const bar = config.logFormat === 'pretty' && process.stdout.isTTY === true;
+  const progress = seedProgress(seedUnits(), log, { bar });
+  try {
+    // Under the bar its steps say it all; log lines would tear it.
+    await seedDemo(db, config, bar ? { info: () => undefined } : log, progress);
+  } finally {
+    progress.stop();
+  }
   log.info({ seconds: Math.round((Date.now() - started) / 100) / 10 }, 'demo catalogue ready');
 }
 
+/** The whole first start's work in progress units (seed/progress.ts). */
+function seedUnits(): number {
+  const clipSeconds = CLIPS.reduce((sum, clip) => sum + clip.seconds, 0);
+  const images = IMAGE_KINDS.reduce((sum, kind) => sum + kind.count, 0);
+  return images * SEED_UNITS.image + clipSeconds * (SEED_UNITS.clipSecond + SEED_UNITS.transcodeSecond);
+}
+
 /** Generates clips, HLS, images and rows. Safe to rerun after an interrupted first start. */
-export async function seedDemo(db: Db, config: Config, log: Log): Promise<void> {
+export async function seedDemo(
+  db: Db,
+  config: Config,
+  log: Log,
+  progress: SeedProgress = { step: () => undefined, stop: () => undefined },
+): Promise<void> {
   const { imageKey } = await loadSecrets(db);
   const work = await fs.mkdtemp(path.join(os.tmpdir(), 'demo-seed-'));
   try {
-    await removeHalfSeededAssets(db, config.mediaDir);
+    const store = mediaStoreOf(config);
+    await removeHalfSeededAssets(db, store);
     const [assets, images] = await Promise.all([
-      makeAssets(db, config.mediaDir, imageKey, work, log),
-      makeImages(config.mediaDir, imageKey, path.join(work, 'images'), log),
+      makeAssets(db, store, imageKey, work, log, progress),
+      makeImages(store, imageKey, path.join(work, 'images'), log, progress),
     ]);
     await insertDemoCatalogue(db, images, assets, config.env);
   } finally {
@@ -52,49 +75,53 @@ export async function seedDemo(db: Db, config: Config, log: Log): Promise<void> 
   }
 }
 
-async function removeHalfSeededAssets(db: Db, mediaDir: string) {
+async function removeHalfSeededAssets(db: Db, store: MediaStore) {
   await db.deleteFrom('media_assets').where('id', 'like', 'demo-%').execute();
-  const hlsDir = path.join(mediaDir, 'hls');
-  const entries = await fs.readdir(hlsDir).catch(() => [] as string[]);
-  await Promise.all(
-    entries
-      .filter((name) => name.startsWith('demo-'))
-      .map((name) => fs.rm(path.join(hlsDir, name), { recursive: true, force: true })),
-  );
+  await store.deletePrefix('hls/demo-');
 }
 
 async function makeAssets(
   db: Db,
-  mediaDir: string,
+  store: MediaStore,
   imageKey: Buffer,
   work: string,
   log: Log,
+  progress: SeedProgress,
 ): Promise<DemoAsset[]> {
   const files = await makeDemoClips(
     path.join(work, 'clips'),
     CLIPS.map(({ portrait: _portrait, ...spec }) => spec),
+    (clip) => progress.step(clip.seconds * SEED_UNITS.clipSecond, `clip made: ${clip.title}`),
   );
   log.info({ clips: files.length }, 'demo clips made');
   const assets: DemoAsset[] = [];
   for (const [index, file] of files.entries()) {
     const clip = CLIPS[index]!;
-    const asset = await ingestAsset(db, mediaDir, imageKey, file, `demo-${index + 1}`);
+    const asset = await ingestAsset(db, store, imageKey, file, `demo-${index + 1}`);
     assets.push({ id: asset.assetId, durationSeconds: asset.durationSeconds, portrait: clip.portrait });
+    progress.step(clip.seconds * SEED_UNITS.transcodeSecond, `clip transcoded: ${clip.title}`);
   }
   log.info({ assets: assets.length }, 'demo clips transcoded to HLS');
   return assets;
 }
 
-async function makeImages(mediaDir: string, imageKey: Buffer, work: string, log: Log): Promise<DemoImages> {
-  const kinds = [
-    { kind: 'covers', pattern: 'testsrc2', count: 340, width: 640, height: 360, label: 'COVER' },
-    { kind: 'thumbs', pattern: 'smptebars', count: 340, width: 360, height: 640, label: 'THUMB' },
-    { kind: 'avatars', pattern: 'mandelbrot', count: 64, width: 240, height: 240, label: undefined },
-    { kind: 'tiles', pattern: 'rgbtestsrc', count: 32, width: 400, height: 240, label: 'TILE' },
-    { kind: 'banners', pattern: 'testsrc', count: 32, width: 750, height: 320, label: 'AD' },
-  ] as const;
+const IMAGE_KINDS = [
+  { kind: 'covers', pattern: 'testsrc2', count: 340, width: 640, height: 360, label: 'COVER' },
+  { kind: 'thumbs', pattern: 'smptebars', count: 340, width: 360, height: 640, label: 'THUMB' },
+  { kind: 'avatars', pattern: 'mandelbrot', count: 64, width: 240, height: 240, label: undefined },
+  { kind: 'tiles', pattern: 'rgbtestsrc', count: 32, width: 400, height: 240, label: 'TILE' },
+  { kind: 'banners', pattern: 'testsrc', count: 32, width: 750, height: 320, label: 'AD' },
+] as const;
+
+async function makeImages(
+  store: MediaStore,
+  imageKey: Buffer,
+  work: string,
+  log: Log,
+  progress: SeedProgress,
+): Promise<DemoImages> {
   const result: Record<string, string[]> = {};
-  for (const spec of kinds) {
+  for (const spec of IMAGE_KINDS) {
     const files = await generateImages({
       pattern: spec.pattern,
       count: spec.count,
@@ -106,13 +133,14 @@ async function makeImages(mediaDir: string, imageKey: Buffer, work: string, log:
     result[spec.kind] = await Promise.all(
       files.map(async (file, i) =>
         storeEncryptedImage(
-          mediaDir,
+          store,
           imageKey,
           `demo/${spec.kind}/${String(i + 1).padStart(4, '0')}.bin`,
           await fs.readFile(file),
         ),
       ),
     );
+    progress.step(spec.count * SEED_UNITS.image, `images made: ${spec.kind}`);
   }
   log.info('demo images made');
   return result as unknown as DemoImages;

@@ -52,6 +52,7 @@ export async function prepareDataDir(extraEnv: Record<string, string> = {}) {
     // fast-check: its lag says nothing about the server. load-shedding.test.ts sets its own.
     MAX_EVENT_LOOP_DELAY_MS: '0',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...inject('mediaStoreEnv'),
     ...extraEnv,
   };
   return {

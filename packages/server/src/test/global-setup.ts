@@ -6,11 +6,16 @@ import { loadConfig } from '../config.ts';
 import { openDatabase } from '../platform/db/database.ts';
 import { migrateToLatest } from '../platform/db/migrations.ts';
 import { seedDemo } from '../seed/seed.ts';
+import { createLocalMediaStore, createS3MediaStore } from '../platform/media-store/index.ts';
+import { migrateMedia } from '../platform/media-store/migrate.ts';
+import { startS3Server, type S3Server } from './s3-server.ts';
 import { adminUrl, TEMPLATE_DATABASE } from './pg-admin.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     templateDataDir: string;
+    /** MEDIA_STORE=s3 and S3_* when the run keeps media in a bucket (TEST_MEDIA_STORE=s3), else empty. */
+    mediaStoreEnv: Record<string, string>;
   }
 }
 
@@ -44,7 +49,25 @@ export default async function setup(project: TestProject) {
   await seedDemo(db, config, { info: () => undefined });
   await db.destroy();
   project.provide('templateDataDir', dataDir);
+  // TEST_MEDIA_STORE=s3 (CI's second API run): the seeded media is moved into a bucket the way an
+  // installation moves (`npm run media:migrate`), and every test's server reads it from there.
+  let s3: S3Server | undefined;
+  let mediaStoreEnv: Record<string, string> = {};
+  if (process.env.TEST_MEDIA_STORE === 's3') {
+    s3 = await startS3Server();
+    mediaStoreEnv = { ...s3.env, S3_PREFIX: `template-${Date.now()}` };
+    const target = loadConfig({ ...mediaStoreEnv, DATA_DIR: dataDir, NODE_ENV: 'test' });
+    await migrateMedia(
+      createLocalMediaStore(config.mediaDir),
+      createS3MediaStore(target.mediaStore.s3),
+    ).catch(async (error: unknown) => {
+      await s3?.stop();
+      throw error;
+    });
+  }
+  project.provide('mediaStoreEnv', mediaStoreEnv);
   return async () => {
+    await s3?.stop();
     await fs.rm(dataDir, { recursive: true, force: true });
   };
 }

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -12,13 +12,46 @@ export const SERVER_NODE_ARGS = [
   'tsx',
 ];
 
+/**
+ * How Node runs the compiled server in production (`npm start`): plain JavaScript from dist/, no
+ * TypeScript loader, stack traces mapped back to the sources.
+ */
+export const COMPILED_NODE_ARGS = [
+  '--enable-source-maps',
+  '--require',
+  path.join(serverRoot, 'dist', 'thread-pool.cjs'),
+];
+/** The compiled server's entry (`npm run build`). */
+export const COMPILED_SERVER = path.join(serverRoot, 'dist', 'server.js');
+
+/** Compiles the server when its sources changed since the last build (scripts/build.mjs). */
+export function buildServer(): void {
+  execFileSync(process.execPath, [path.join(serverRoot, '..', '..', 'scripts', 'build.mjs'), 'server'], {
+    stdio: 'ignore',
+  });
+}
+
 /** Runs one of the server's TypeScript entry points (server, CLI) as its own process. */
 export function startTs(
   entry: string,
   args: string[],
   env: Record<string, string>,
 ): ChildProcess & { output: () => string } {
-  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, path.join(serverRoot, entry), ...args], {
+  return startNode([...SERVER_NODE_ARGS, path.join(serverRoot, entry), ...args], env);
+}
+
+/** Runs a compiled entry (`server`, `seed`, `ingest` in dist/), built first when out of date. */
+export function startCompiled(
+  entry: 'server' | 'seed' | 'ingest',
+  args: string[],
+  env: Record<string, string>,
+): ChildProcess & { output: () => string } {
+  buildServer();
+  return startNode([...COMPILED_NODE_ARGS, path.join(serverRoot, 'dist', `${entry}.js`), ...args], env);
+}
+
+function startNode(args: string[], env: Record<string, string>): ChildProcess & { output: () => string } {
+  const child = spawn(process.execPath, args, {
     cwd: serverRoot,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

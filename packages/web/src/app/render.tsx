@@ -42,5 +42,16 @@ async function taiwanLibraryTexts(): Promise<void> {
     import('antd-mobile/es/components/config-provider'),
     import('antd-mobile/es/locales/zh-TW'),
   ]);
-  setDefaultConfig({ locale: zhTW });
+  // zh-TW's words leave the inputs' accessible names in English (the search box read as "Search
+  // Bar", issue 38 item 6): the names zh-CN has, in Taiwan wording.
+  setDefaultConfig({
+    locale: {
+      ...zhTW,
+      PasscodeInput: { ...zhTW.PasscodeInput, name: '密碼輸入框' },
+      SearchBar: { ...zhTW.SearchBar, name: '搜尋框' },
+      Slider: { ...zhTW.Slider, name: '滑動輸入條' },
+      Switch: { ...zhTW.Switch, name: '開關' },
+      Selector: { ...zhTW.Selector, name: '選擇組' },
+    },
+  });
 }

@@ -33,7 +33,15 @@ export interface Settings {
   /** Where each video was left, by video id, in seconds (features/player/resume-positions.ts). */
   resumePositions: Record<string, number>;
   /** The purchase the app waits to see (asked for at, its order, VIP and expiry then), or null. */
-  pendingPurchase: { at: number; orderId?: string; vip: boolean; expiry: number } | null;
+  pendingPurchase: {
+    at: number;
+    orderId?: string;
+    vip: boolean;
+    expiry: number;
+    returnTo?: string;
+  } | null;
+  /** Epoch ms the payer last cancelled on the gateway (any tab): a wait asked for before it ends. */
+  purchaseCancelledAt: number | null;
   /** Epoch ms each sale page's countdown began, by promotion level. */
   saleCountdownStarts: Record<string, number> | null;
   /**
@@ -69,6 +77,7 @@ const defaults: Settings = {
   promoImagePosition: null,
   resumePositions: {},
   pendingPurchase: null,
+  purchaseCancelledAt: null,
   saleCountdownStarts: null,
   bindOffer: false,
   interestTags: {},

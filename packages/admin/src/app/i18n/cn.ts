@@ -3,6 +3,7 @@
  * `{{name}}` is i18next interpolation. `tw.ts` carries exactly the same keys (the compiler checks).
  * Each section keeps its keys in its own block, named by a comment.
  */
+import { dailyWorkCn } from './daily-work.ts';
 import { rewardsSupportCn } from './rewards-support.ts';
 import { settingsCn } from '../../features/settings/i18n.ts';
 import { feedCn } from '../../features/feed/i18n.ts';
@@ -54,7 +55,7 @@ export const cn = {
   wrong_credentials: '邮箱或密码错误',
   totp_required: '请输入动态验证码',
   totp_wrong: '动态验证码错误或已使用',
-  too_many_attempts: '错误次数过多，账号已锁定 15 分钟',
+  too_many_attempts: '错误次数过多，请稍后再试',
   too_many_requests: '请求过于频繁，请稍后再试',
   operator_disabled: '该运营账号已停用',
   no_session: '登录已失效，请重新登录',
@@ -78,6 +79,7 @@ export const cn = {
   nothing_to_change: '没有需要修改的内容',
   network_error: '网络连接失败，请检查网络后重试',
   server_error: '服务器出错了，请稍后再试',
+  media_store_unavailable: '媒体存储（对象存储桶）无法连接或拒绝了访问密钥，请检查 S3 设置后重试',
 
   // ── Operators (h23a) ──
   menu_operators: '运营人员',
@@ -109,6 +111,10 @@ export const cn = {
   account_title: '我的账号',
   change_password: '修改密码',
   password_changed: '密码已修改，其他设备上的登录已退出',
+  totp_replace_text: '更换验证密钥需要当前密码和旧身份验证器中的验证码。',
+  totp_current_code: '当前动态验证码',
+  totp_new_code: '新动态验证码',
+  own_totp: '自己的动态验证码请在「我的账号」中更换',
   totp_title: '动态验证码（TOTP）',
   totp_on_text: '已开启。登录时需要输入身份验证器中的 6 位验证码。',
   totp_off_text: '未开启。开启后，登录时除密码外还需输入身份验证器中的验证码。',
@@ -130,8 +136,6 @@ export const cn = {
   audit_before: '修改前',
   audit_after: '修改后',
   audit_system: '系统',
-  audit_filter_action: '操作（如 operator.create）',
-  audit_filter_target: '对象（如 operator:3）',
   audit_view: '查看',
   audit_details: '详情',
 
@@ -236,6 +240,7 @@ export const cn = {
   range_reversed: '结束日期不能早于开始日期',
   range_too_long: '日期范围不能超过 366 天',
   // ── Rewards and Support (h23e): rewards-support.ts ──
+  ...dailyWorkCn,
   ...rewardsSupportCn,
   // ── App settings and host lines (h23c): features/settings/i18n.ts ──
   ...settingsCn,
@@ -261,9 +266,9 @@ export const cn = {
   dashboard_views_exhausted: '观看次数用尽',
   dashboard_views_exhausted_hint: '因免费观看次数用尽而无法播放的次数',
   dashboard_vip_purchases: 'VIP 购买',
-  dashboard_vip_purchases_hint: '已支付的 VIP 订单数',
+  dashboard_vip_purchases_hint: '扣除退款后的 VIP 订单数：当天支付的减去当天退款的',
   dashboard_revenue: '收入',
-  dashboard_revenue_hint: '已支付订单的实付金额（元）',
+  dashboard_revenue_hint: '扣除退款后的实收金额（元）：当天支付的减去当天退回的',
   dashboard_conversion: '游客 → VIP 转化率',
   dashboard_conversion_hint: '期间新增的账号中，之后已购买 VIP 的比例',
   dashboard_chart_users: '用户趋势（近 30 日）',

@@ -2,6 +2,7 @@ import { settingsTw } from '../../features/settings/i18n.ts';
 import { mediaTw } from '../../features/media/i18n.ts';
 import { catalogueTw } from '../../features/catalogue/i18n.ts';
 import type { MessageKey } from './cn.ts';
+import { dailyWorkTw } from './daily-work.ts';
 import { rewardsSupportTw } from './rewards-support.ts';
 import { feedTw } from '../../features/feed/i18n.ts';
 
@@ -51,7 +52,7 @@ export const tw: Record<MessageKey, string> = {
   wrong_credentials: '電子郵件或密碼錯誤',
   totp_required: '請輸入動態驗證碼',
   totp_wrong: '動態驗證碼錯誤或已使用過',
-  too_many_attempts: '錯誤次數過多，帳號已鎖定 15 分鐘',
+  too_many_attempts: '錯誤次數過多，請稍後再試',
   too_many_requests: '請求太頻繁，請稍後再試',
   operator_disabled: '這個營運帳號已停用',
   no_session: '登入已失效，請重新登入',
@@ -75,6 +76,7 @@ export const tw: Record<MessageKey, string> = {
   nothing_to_change: '沒有需要變更的內容',
   network_error: '網路連線失敗，請檢查網路後再試',
   server_error: '伺服器發生錯誤，請稍後再試',
+  media_store_unavailable: '媒體儲存空間（物件儲存桶）無法連線或拒絕了存取金鑰，請檢查 S3 設定後再試',
 
   // ── Operators (h23a) ──
   menu_operators: '營運人員',
@@ -106,6 +108,10 @@ export const tw: Record<MessageKey, string> = {
   account_title: '我的帳號',
   change_password: '變更密碼',
   password_changed: '密碼已變更，其他裝置上的登入已登出',
+  totp_replace_text: '更換驗證金鑰需要目前的密碼和舊驗證器中的驗證碼。',
+  totp_current_code: '目前的動態驗證碼',
+  totp_new_code: '新的動態驗證碼',
+  own_totp: '自己的動態驗證碼請在「我的帳號」中更換',
   totp_title: '動態驗證碼（TOTP）',
   totp_on_text: '已開啟。登入時需要輸入驗證器中的 6 位數驗證碼。',
   totp_off_text: '未開啟。開啟後，登入時除了密碼還需要輸入驗證器中的驗證碼。',
@@ -126,8 +132,6 @@ export const tw: Record<MessageKey, string> = {
   audit_before: '變更前',
   audit_after: '變更後',
   audit_system: '系統',
-  audit_filter_action: '操作（如 operator.create）',
-  audit_filter_target: '對象（如 operator:3）',
   audit_view: '檢視',
   audit_details: '詳細資料',
 
@@ -232,6 +236,7 @@ export const tw: Record<MessageKey, string> = {
   range_reversed: '結束日期不能早於開始日期',
   range_too_long: '日期範圍不能超過 366 天',
   // ── Rewards and Support (h23e): rewards-support.ts ──
+  ...dailyWorkTw,
   ...rewardsSupportTw,
   // ── App settings and host lines (h23c): features/settings/i18n.ts ──
   ...settingsTw,
@@ -257,9 +262,9 @@ export const tw: Record<MessageKey, string> = {
   dashboard_views_exhausted: '觀看次數用完',
   dashboard_views_exhausted_hint: '因免費觀看次數用完而無法播放的次數',
   dashboard_vip_purchases: 'VIP 購買',
-  dashboard_vip_purchases_hint: '已付款的 VIP 訂單數',
+  dashboard_vip_purchases_hint: '扣除退款後的 VIP 訂單數：當天付款的減去當天退款的',
   dashboard_revenue: '營收',
-  dashboard_revenue_hint: '已付款訂單的實付金額（元）',
+  dashboard_revenue_hint: '扣除退款後的實收金額（元）：當天付款的減去當天退回的',
   dashboard_conversion: '訪客 → VIP 轉換率',
   dashboard_conversion_hint: '期間新增的帳號中，之後已購買 VIP 的比例',
   dashboard_chart_users: '使用者趨勢（近 30 日）',

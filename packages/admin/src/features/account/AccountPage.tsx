@@ -81,12 +81,18 @@ function PasswordCard() {
   );
 }
 
+interface TotpForm {
+  code: string;
+  password?: string;
+  currentCode?: string;
+}
+
 function TotpCard() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const { session, refresh } = useSession();
   const [setup, setSetup] = useState<{ secret: string; qr: string } | null>(null);
-  const [form] = Form.useForm<{ code: string }>();
+  const [form] = Form.useForm<TotpForm>();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const on = session!.operator.totp;
@@ -104,7 +110,7 @@ function TotpCard() {
     }
   };
 
-  const confirm = async (values: { code: string }) => {
+  const confirm = async (values: TotpForm) => {
     setBusy(true);
     setProblem(null);
     try {
@@ -137,10 +143,33 @@ function TotpCard() {
               {setup.secret}
             </Typography.Text>
           </Space>
-          <Form form={form} layout="inline" onFinish={confirm}>
+          <Form form={form} layout={on ? 'vertical' : 'inline'} onFinish={confirm}>
+            {on && (
+              <>
+                {/* Replacing a secret in use asks for what a stolen session does not have. */}
+                <Typography.Paragraph type="secondary">{t('totp_replace_text')}</Typography.Paragraph>
+                <Form.Item
+                  name="password"
+                  label={t('current_password')}
+                  rules={[{ required: true, message: t('required') }]}
+                >
+                  <Input.Password autoComplete="current-password" style={{ width: 280 }} />
+                </Form.Item>
+                <Form.Item
+                  name="currentCode"
+                  label={t('totp_current_code')}
+                  rules={[
+                    { required: true, message: t('required') },
+                    schemaRule(TotpConfirmBodySchema.shape.code),
+                  ]}
+                >
+                  <Input inputMode="numeric" maxLength={6} style={{ width: 140 }} autoComplete="off" />
+                </Form.Item>
+              </>
+            )}
             <Form.Item
               name="code"
-              label={t('totp_code')}
+              label={on ? t('totp_new_code') : t('totp_code')}
               rules={[
                 { required: true, message: t('required') },
                 schemaRule(TotpConfirmBodySchema.shape.code),

@@ -16,6 +16,7 @@ import type { ColumnsType } from 'antd/es/table';
 import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { schemaRule } from '../../app/form.ts';
+import { useTab } from '../../app/use-list.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useInScript } from '../../app/i18n/catalogue-text.ts';
 import { CatalogueImage, CatalogueImageField } from './CatalogueImage.tsx';
@@ -95,6 +96,47 @@ function nameColumns<T extends { id: number; name: string; nameTw: string }>(
   ];
 }
 
+type Named = { id: number; name: string; nameTw: string };
+
+/** The picture column of an entity list: a tile, or a round avatar. */
+function pictureColumn<T extends Named>(
+  label: string,
+  pathOf: (item: T) => string,
+  inScript: (simplified: string, traditional: string) => string,
+  round = false,
+): ColumnsType<T>[number] {
+  return {
+    title: label,
+    key: 'image',
+    render: (_value, item) => (
+      <CatalogueImage
+        path={pathOf(item)}
+        width={round ? 48 : 80}
+        height={48}
+        round={round}
+        alt={inScript(item.name, item.nameTw)}
+      />
+    ),
+  };
+}
+
+/** How many videos name the entity (sortable where the list allows it). */
+function videoCountColumn<T>(label: string, sorter = false): ColumnsType<T>[number] {
+  return { title: label, dataIndex: 'videoCount', key: 'videos', sorter };
+}
+
+/** The home (long, short, original) an entity belongs to. */
+function typeColumn<T>(
+  t: (key: `catalogue_type_${VideoType}` | 'catalogue_type') => string,
+): ColumnsType<T>[number] {
+  return {
+    title: t('catalogue_type'),
+    dataIndex: 'type',
+    key: 'type',
+    render: (type: VideoType) => t(`catalogue_type_${type}`),
+  };
+}
+
 function CategoriesTab() {
   const { t } = useTranslation();
   const inScript = useInScript();
@@ -107,29 +149,11 @@ function CategoriesTab() {
       sort="sort"
       nameOf={(item) => inScript(item.name, item.nameTw)}
       columns={[
-        {
-          title: t('catalogue_image'),
-          key: 'image',
-          width: 110,
-          render: (_value, item) => (
-            <CatalogueImage path={item.image} width={80} height={48} alt={inScript(item.name, item.nameTw)} />
-          ),
-        },
+        pictureColumn<ConsoleCategory>(t('catalogue_image'), (item) => item.image, inScript),
         ...nameColumns<ConsoleCategory>(t),
-        {
-          title: t('catalogue_type'),
-          dataIndex: 'type',
-          key: 'type',
-          render: (type: VideoType) => t(`catalogue_type_${type}`),
-        },
+        typeColumn<ConsoleCategory>(t),
         { title: t('catalogue_sort'), dataIndex: 'sort', key: 'sort', sorter: true, width: 90 },
-        {
-          title: t('catalogue_video_count'),
-          dataIndex: 'videoCount',
-          key: 'videos',
-          sorter: true,
-          width: 100,
-        },
+        videoCountColumn<ConsoleCategory>(t('catalogue_video_count'), true),
       ]}
       emptyForm={{ name: '', nameTw: '', type: 'long', image: '', sort: 0 }}
       toForm={(item) => ({
@@ -166,20 +190,7 @@ function ActorsTab() {
       typeFilter
       nameOf={(item) => inScript(item.name, item.nameTw)}
       columns={[
-        {
-          title: t('catalogue_avatar'),
-          key: 'image',
-          width: 80,
-          render: (_value, item) => (
-            <CatalogueImage
-              path={item.image}
-              width={48}
-              height={48}
-              round
-              alt={inScript(item.name, item.nameTw)}
-            />
-          ),
-        },
+        pictureColumn<ConsoleActor>(t('catalogue_avatar'), (item) => item.image, inScript, true),
         ...nameColumns<ConsoleActor>(t),
         { title: t('catalogue_cup'), dataIndex: 'cup', key: 'cup', width: 80 },
         {
@@ -188,13 +199,7 @@ function ActorsTab() {
           key: 'original',
           render: (original: number) => t(original === 1 ? 'catalogue_original_1' : 'catalogue_original_0'),
         },
-        {
-          title: t('catalogue_video_count'),
-          dataIndex: 'videoCount',
-          key: 'videos',
-          sorter: true,
-          width: 100,
-        },
+        videoCountColumn<ConsoleActor>(t('catalogue_video_count'), true),
       ]}
       emptyForm={{ name: '', nameTw: '', image: '', cup: 'C', original: 0 }}
       toForm={(item) => ({
@@ -241,16 +246,9 @@ function StudiosTab() {
       typeFilter={false}
       nameOf={(item) => inScript(item.name, item.nameTw)}
       columns={[
-        {
-          title: t('catalogue_image'),
-          key: 'image',
-          width: 110,
-          render: (_value, item) => (
-            <CatalogueImage path={item.image} width={80} height={48} alt={inScript(item.name, item.nameTw)} />
-          ),
-        },
+        pictureColumn<ConsoleStudio>(t('catalogue_image'), (item) => item.image, inScript),
         ...nameColumns<ConsoleStudio>(t),
-        { title: t('catalogue_video_count'), dataIndex: 'videoCount', key: 'videos', width: 100 },
+        videoCountColumn<ConsoleStudio>(t('catalogue_video_count')),
       ]}
       emptyForm={{ name: '', nameTw: '', image: '' }}
       toForm={(item) => ({ name: item.name, nameTw: item.nameTw, image: item.image })}
@@ -279,20 +277,7 @@ function CreatorsTab() {
       typeFilter={false}
       nameOf={(item) => inScript(item.name, item.nameTw)}
       columns={[
-        {
-          title: t('catalogue_avatar'),
-          key: 'image',
-          width: 80,
-          render: (_value, item) => (
-            <CatalogueImage
-              path={item.avatar}
-              width={48}
-              height={48}
-              round
-              alt={inScript(item.name, item.nameTw)}
-            />
-          ),
-        },
+        pictureColumn<ConsoleCreator>(t('catalogue_avatar'), (item) => item.avatar, inScript, true),
         ...nameColumns<ConsoleCreator>(t),
         {
           title: t('catalogue_tags'),
@@ -300,7 +285,7 @@ function CreatorsTab() {
           render: (_value, item) => item.tags.map((tag) => <Tag key={tag}>{tag}</Tag>),
         },
         { title: t('catalogue_followers'), dataIndex: 'followers', key: 'followers', width: 90 },
-        { title: t('catalogue_video_count'), dataIndex: 'videoCount', key: 'videos', width: 100 },
+        videoCountColumn<ConsoleCreator>(t('catalogue_video_count')),
       ]}
       emptyForm={{ name: '', nameTw: '', avatar: '', tags: [] }}
       toForm={(item) => ({ name: item.name, nameTw: item.nameTw, avatar: item.avatar, tags: item.tags })}
@@ -344,12 +329,7 @@ function KeywordsTab() {
           sorter: true,
           render: (_value, item) => <BothScripts simplified={item.keyword} traditional={item.keywordTw} />,
         },
-        {
-          title: t('catalogue_type'),
-          dataIndex: 'type',
-          key: 'type',
-          render: (type: VideoType) => t(`catalogue_type_${type}`),
-        },
+        typeColumn<ConsoleKeyword>(t),
         { title: t('catalogue_sort'), dataIndex: 'sort', key: 'sort', sorter: true, width: 90 },
       ]}
       emptyForm={{ keyword: '', keywordTw: '', type: 'long', sort: 0 }}
@@ -384,10 +364,13 @@ function KeywordsTab() {
 /** Categories, actors, studios, creators and the search page's top searches, one tab each. */
 export function CataloguePage() {
   const { t } = useTranslation();
+  const [tab, setTab] = useTab(['categories', 'actors', 'studios', 'creators', 'keywords']);
   return (
     <>
       <PageHeader title={t('catalogue_title')} />
       <Tabs
+        activeKey={tab}
+        onChange={setTab}
         destroyOnHidden
         items={[
           { key: 'categories', label: t('catalogue_tab_categories'), children: <CategoriesTab /> },

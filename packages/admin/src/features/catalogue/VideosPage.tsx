@@ -1,15 +1,17 @@
 import { VIDEO_TYPES, type VideoType } from '@app/contract';
 import type { ConsoleVideo, VideoBulk, VideoList } from '@app/contract/console/catalogue';
 import { BULK_VIDEOS_MAX, TagSchema } from '@app/contract/console/catalogue';
-import { App, Button, DatePicker, Flex, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, DatePicker, Flex, Input, Select, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { consoleApi, ConsoleError } from '../../app/api.ts';
-import { endOfBusinessDay, formatDateTime, startOfBusinessDay } from '../../app/dates.ts';
+import { endOfBusinessDay, formatDateTime, formatDuration, startOfBusinessDay } from '../../app/dates.ts';
 import { messageOf } from '../../app/i18n/index.ts';
-import { useConsoleList } from '../../app/use-list.ts';
+import { useConsoleList, useOpen } from '../../app/use-list.ts';
+import { ConsoleTable } from '../../components/ConsoleTable.tsx';
+import { rangeOf, textOf } from '../../components/FilterBar.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { BulkPublishButtons, VideoMediaActions } from '../media/VideoMediaActions.tsx';
 import { useInScript } from '../../app/i18n/catalogue-text.ts';
@@ -37,15 +39,39 @@ export function VideosPage() {
   const { t } = useTranslation();
   const inScript = useInScript();
   const { message } = App.useApp();
-  const list = useConsoleList<ConsoleVideo>('/catalogue/videos', { sort: 'upload_date', order: 'desc' });
-  const [filters, setFilters] = useState<Filters>({});
-  const [editing, setEditing] = useState<ConsoleVideo | null>(null);
+  const list = useConsoleList<ConsoleVideo>(
+    '/catalogue/videos',
+    { sort: 'upload_date', order: 'desc' },
+    // The address holds days; the API takes the business day's instants.
+    (query) => {
+      const range = rangeOf(query);
+      return {
+        ...query,
+        from: range ? startOfBusinessDay(range[0]) : undefined,
+        to: range ? endOfBusinessDay(range[1]) : undefined,
+      };
+    },
+  );
+  const number = (name: string) => (textOf(list.filters, name) ? Number(list.filters[name]) : undefined);
+  const filters: Filters = {
+    q: textOf(list.filters, 'q'),
+    type: textOf(list.filters, 'type') as VideoType | undefined,
+    categoryId: number('categoryId'),
+    actorId: number('actorId'),
+    studioId: number('studioId'),
+    published: textOf(list.filters, 'published') as Filters['published'],
+    range: rangeOf(list.filters) ?? null,
+  };
+  const [q, setQ] = useState(filters.q ?? '');
+  useEffect(() => setQ(filters.q ?? ''), [filters.q]);
+  const [open, setOpen] = useOpen();
+  const editing = list.data.items.find((video) => String(video.id) === open) ?? null;
   const [selected, setSelected] = useState<number[]>([]);
   const categories = useCategories(filters.type);
   const totalExact = (list.data as VideoList).totalExact ?? true;
 
-  const apply = (next: Filters) => {
-    setFilters(next);
+  const change = (part: Partial<Filters>) => {
+    const next = { ...filters, ...part };
     list.setFilters({
       q: next.q?.trim() || undefined,
       type: next.type,
@@ -53,11 +79,10 @@ export function VideosPage() {
       actorId: next.actorId,
       studioId: next.studioId,
       published: next.published,
-      from: next.range ? startOfBusinessDay(next.range[0]) : undefined,
-      to: next.range ? endOfBusinessDay(next.range[1]) : undefined,
+      from: next.range?.[0].format('YYYY-MM-DD'),
+      to: next.range?.[1].format('YYYY-MM-DD'),
     });
   };
-  const change = (part: Partial<Filters>) => apply({ ...filters, ...part });
 
   const columns: ColumnsType<ConsoleVideo> = [
     {
@@ -78,7 +103,7 @@ export function VideosPage() {
                 .join(' · ')}
             </span>
             <span className="catalogue-title-cell__sub">
-              {video.avkey} · {Math.round(video.durationS / 60)}′
+              {video.avkey} · {formatDuration(video.durationS)}
             </span>
           </div>
         </div>
@@ -133,7 +158,6 @@ export function VideosPage() {
       dataIndex: 'uploadDate',
       key: 'upload_date',
       sorter: true,
-      defaultSortOrder: 'descend',
       width: 170,
       render: formatDateTime,
     },
@@ -158,7 +182,7 @@ export function VideosPage() {
         <Space wrap size={4}>
           <Button
             size="small"
-            onClick={() => setEditing(video)}
+            onClick={() => setOpen(video.id)}
             aria-label={`${t('catalogue_edit')} ${inScript(video.titleCn, video.titleTw) || video.title}`}
           >
             {t('catalogue_edit')}
@@ -179,7 +203,9 @@ export function VideosPage() {
           aria-label={t('catalogue_search')}
           style={{ width: 260 }}
           maxLength={100}
-          onSearch={(q) => change({ q })}
+          value={q}
+          onChange={(event) => setQ(event.target.value)}
+          onSearch={(text) => change({ q: text })}
         />
         <Select
           allowClear
@@ -243,11 +269,11 @@ export function VideosPage() {
       {selected.length > 0 && (
         <BulkBar ids={selected} onClear={() => setSelected([])} onDone={list.reload} notify={message} />
       )}
-      <Table<ConsoleVideo>
+      <ConsoleTable<ConsoleVideo>
         rowKey="id"
-        size="middle"
         columns={columns}
-        scroll={{ x: 1640 }}
+        sortOrderOf={list.sortOrderOf}
+        rowName={(video) => inScript(video.titleCn, video.titleTw) || video.title}
         rowSelection={{
           selectedRowKeys: selected,
           preserveSelectedRowKeys: true,
@@ -262,9 +288,9 @@ export function VideosPage() {
       />
       <VideoEditDrawer
         video={editing}
-        onClose={() => setEditing(null)}
+        onClose={() => setOpen(null)}
         onSaved={() => {
-          setEditing(null);
+          setOpen(null);
           list.reload();
         }}
       />

@@ -16,7 +16,6 @@ import {
   Segmented,
   Skeleton,
   Statistic,
-  Table,
   Tooltip,
   Typography,
 } from 'antd';
@@ -26,6 +25,7 @@ import { useTranslation } from 'react-i18next';
 import { consoleApi, ConsoleError } from '../../app/api.ts';
 import type { MessageKey } from '../../app/i18n/index.ts';
 import { messageOf } from '../../app/i18n/index.ts';
+import { ConsoleTable } from '../../components/ConsoleTable.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import './dashboard.css';
 
@@ -45,8 +45,12 @@ const FIGURES: { key: keyof DashboardFigures; label: MessageKey; hint: MessageKe
   { key: 'viewsExhausted', label: 'dashboard_views_exhausted', hint: 'dashboard_views_exhausted_hint' },
   { key: 'vipPurchases', label: 'dashboard_vip_purchases', hint: 'dashboard_vip_purchases_hint' },
   { key: 'revenueCents', label: 'dashboard_revenue', hint: 'dashboard_revenue_hint' },
+  { key: 'refunds', label: 'dashboard_refunds', hint: 'dashboard_refunds_hint' },
+  { key: 'refundCents', label: 'dashboard_refund_amount', hint: 'dashboard_refund_amount_hint' },
   { key: 'conversionRate', label: 'dashboard_conversion', hint: 'dashboard_conversion_hint' },
 ];
+/** Figures given in cents, shown as yuan. */
+const MONEY = new Set<keyof DashboardFigures>(['revenueCents', 'refundCents']);
 
 type Series = { key: keyof DashboardDay; label: MessageKey }[];
 const USER_SERIES: Series = [
@@ -137,7 +141,7 @@ export function DashboardPage() {
           </Typography.Paragraph>
           <Row gutter={[16, 16]}>
             {FIGURES.map(({ key, label, hint }) => (
-              <Col key={key} xs={12} md={6}>
+              <Col key={key} xs={12} md={8} xl={6}>
                 <Card size="small" className="dashboard-figure">
                   <Statistic
                     title={
@@ -146,15 +150,25 @@ export function DashboardPage() {
                       </Tooltip>
                     }
                     value={
-                      key === 'revenueCents'
-                        ? yuan(figures!.revenueCents)
+                      MONEY.has(key)
+                        ? yuan(figures![key] as number)
                         : key === 'conversionRate'
                           ? (figures!.conversionRate * 100).toFixed(1)
                           : (figures![key] as number)
                     }
-                    prefix={key === 'revenueCents' ? '¥' : undefined}
+                    prefix={MONEY.has(key) ? '¥' : undefined}
                     suffix={key === 'conversionRate' ? '%' : undefined}
                   />
+                  {/* Over 7 or 30 days, the per-day average, said to be one (not a 0 beside today's 3). */}
+                  {period !== 'today' && key in figures!.averages && (
+                    <Typography.Text type="secondary" className="dashboard-average">
+                      {t('dashboard_average', {
+                        value: MONEY.has(key)
+                          ? `¥${yuan(figures!.averages[key as keyof DashboardFigures['averages']])}`
+                          : figures!.averages[key as keyof DashboardFigures['averages']].toFixed(1),
+                      })}
+                    </Typography.Text>
+                  )}
                 </Card>
               </Col>
             ))}
@@ -190,7 +204,7 @@ export function DashboardPage() {
 function LineFailures({ rows }: { rows: LineFailure[] }) {
   const { t } = useTranslation();
   return (
-    <Table<LineFailure>
+    <ConsoleTable<LineFailure>
       size="small"
       rowKey={(row) => `${row.line ?? ''} ${row.event}`}
       dataSource={rows}

@@ -11,23 +11,12 @@ import {
   type AdPlacement,
   type ConsoleAd,
 } from '@app/contract/console/feed';
-import {
-  Alert,
-  Button,
-  Empty,
-  Form,
-  Input,
-  Modal,
-  Popconfirm,
-  Segmented,
-  Select,
-  Space,
-  Upload,
-  message,
-} from 'antd';
+import { Alert, Button, Empty, Form, Input, Segmented, Select, Space, Upload, message } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { schemaRule, showServerErrors } from '../../app/form.ts';
+import { schemaRule } from '../../app/form.ts';
+import { EditDialog } from '../../components/EditDialog.tsx';
+import { OrderBar, RowButtons } from './FeedRowParts.tsx';
 import { messageOf } from '../../app/i18n/index.ts';
 import { ConsoleError } from '../../app/api.ts';
 import { useInScript } from '../../app/i18n/catalogue-text.ts';
@@ -69,22 +58,14 @@ export function AdsTab({ type, saved, draft, setDraft, reload }: FeedTabProps) {
       : `#${id}`;
   };
 
-  const fail = (error: unknown) =>
-    void message.error(messageOf(error instanceof ConsoleError ? error.error : 'server_error'));
-
   const saveOrder = async () => {
-    try {
-      await feedApi.orderAds(
-        type,
-        placement,
-        shown.map((ad) => ad.id),
-        placement === 'feed' ? blockId : undefined,
-      );
-      void message.success(t('feed_saved'));
-      await reload();
-    } catch (error) {
-      fail(error);
-    }
+    await feedApi.orderAds(
+      type,
+      placement,
+      shown.map((ad) => ad.id),
+      placement === 'feed' ? blockId : undefined,
+    );
+    await reload();
   };
 
   return (
@@ -110,23 +91,11 @@ export function AdsTab({ type, saved, draft, setDraft, reload }: FeedTabProps) {
         </Button>
       </Space>
       <Alert type="info" message={t(`feed_placement_help_${placement}`)} />
-      {changed && (
-        <Alert
-          type="warning"
-          showIcon
-          message={t('feed_order_changed')}
-          action={
-            <Space>
-              <Button size="small" onClick={() => setDraft((current) => ({ ...current, ads: saved.ads }))}>
-                {t('feed_undo_order')}
-              </Button>
-              <Button size="small" type="primary" onClick={() => void saveOrder()}>
-                {t('feed_save_order')}
-              </Button>
-            </Space>
-          }
-        />
-      )}
+      <OrderBar
+        changed={changed}
+        undo={() => setDraft((current) => ({ ...current, ads: saved.ads }))}
+        save={saveOrder}
+      />
       {shown.length === 0 ? (
         <Empty description={t('feed_ads_empty')} />
       ) : (
@@ -150,25 +119,14 @@ export function AdsTab({ type, saved, draft, setDraft, reload }: FeedTabProps) {
                   {ad.link.type === 'url' ? ` · ${ad.link.url}` : ''}
                 </div>
               </div>
-              <Button size="small" onClick={() => setEditing(ad)}>
-                {t('feed_edit')}
-              </Button>
-              <Popconfirm
-                title={t('feed_delete_confirm', { name: ad.title })}
-                onConfirm={async () => {
-                  try {
-                    await feedApi.deleteAd(ad.id);
-                    void message.success(t('feed_saved'));
-                    await reload();
-                  } catch (error) {
-                    fail(error);
-                  }
+              <RowButtons
+                name={ad.title}
+                onEdit={() => setEditing(ad)}
+                onDelete={async () => {
+                  await feedApi.deleteAd(ad.id);
+                  await reload();
                 }}
-              >
-                <Button size="small" danger>
-                  {t('feed_delete')}
-                </Button>
-              </Popconfirm>
+              />
             </>
           )}
         />
@@ -182,10 +140,7 @@ export function AdsTab({ type, saved, draft, setDraft, reload }: FeedTabProps) {
           blocks={saved.blocks.map((block) => ({ value: block.id, label: blockName(block.id) }))}
           onClose={async (changedAd) => {
             setEditing(null);
-            if (changedAd) {
-              void message.success(t('feed_saved'));
-              await reload();
-            }
+            if (changedAd) await reload();
           }}
         />
       )}
@@ -210,7 +165,6 @@ function AdEditor({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<AdForm>();
-  const [saving, setSaving] = useState(false);
   const [uploading, setUploading] = useState(false);
   const chosenPlacement = Form.useWatch('placement', form) ?? ad?.placement ?? placement;
   const linkType = Form.useWatch('linkType', form) ?? ad?.link.type ?? 'none';
@@ -249,116 +203,96 @@ function AdEditor({
           ? { type: 'url', url: values.url ?? '' }
           : { type: values.linkType as Exclude<AdLinkType, 'url'> },
     };
-    setSaving(true);
-    try {
-      if (ad) await feedApi.updateAd(ad.id, input);
-      else await feedApi.createAd(input);
-      onClose(true);
-    } catch (error) {
-      const fields = error instanceof ConsoleError ? error.fields : {};
-      if (fields['link.url']) form.setFields([{ name: 'url', errors: [messageOf(fields['link.url'])] }]);
-      const rest = showServerErrors(form, error);
-      if (rest) void message.error(rest);
-    } finally {
-      setSaving(false);
-    }
+    if (ad) await feedApi.updateAd(ad.id, input);
+    else await feedApi.createAd(input);
   };
 
   return (
-    <Modal
-      open
+    <EditDialog<AdForm>
+      form={form}
       width={600}
       title={ad ? t('feed_edit_ad') : t('feed_add_ad')}
-      okText={t('save')}
-      cancelText={t('cancel')}
-      confirmLoading={saving}
-      onOk={() => form.submit()}
-      onCancel={() => onClose(false)}
-      destroyOnHidden
+      onSave={submit}
+      onClose={onClose}
+      savedText={() => t('feed_saved')}
+      fieldNames={{ 'link.url': 'url' }}
+      initialValues={{
+        placement: ad?.placement ?? placement,
+        blockId: ad?.blockId ?? blockId,
+        title: ad?.title ?? '',
+        titleTw: ad?.titleTw ?? '',
+        image: ad?.image ?? '',
+        linkType: ad?.link.type ?? 'none',
+        url: ad?.link.type === 'url' ? ad.link.url : '',
+      }}
     >
-      <Form
-        form={form}
-        layout="vertical"
-        onFinish={submit}
-        initialValues={{
-          placement: ad?.placement ?? placement,
-          blockId: ad?.blockId ?? blockId,
-          title: ad?.title ?? '',
-          titleTw: ad?.titleTw ?? '',
-          image: ad?.image ?? '',
-          linkType: ad?.link.type ?? 'none',
-          url: ad?.link.type === 'url' ? ad.link.url : '',
-        }}
+      <Form.Item
+        name="placement"
+        label={t('feed_placement')}
+        extra={t(`feed_placement_help_${chosenPlacement}`)}
       >
+        <Select
+          aria-label={t('feed_placement')}
+          options={AD_PLACEMENTS.map((value) => ({ value, label: t(`feed_placement_${value}`) }))}
+        />
+      </Form.Item>
+      {chosenPlacement === 'feed' && (
         <Form.Item
-          name="placement"
-          label={t('feed_placement')}
-          extra={t(`feed_placement_help_${chosenPlacement}`)}
+          name="blockId"
+          label={t('feed_ad_block')}
+          rules={[{ required: true, message: t('feed_required') }]}
         >
-          <Select
-            aria-label={t('feed_placement')}
-            options={AD_PLACEMENTS.map((value) => ({ value, label: t(`feed_placement_${value}`) }))}
-          />
+          <Select aria-label={t('feed_ad_block')} options={blocks} />
         </Form.Item>
-        {chosenPlacement === 'feed' && (
-          <Form.Item
-            name="blockId"
-            label={t('feed_ad_block')}
-            rules={[{ required: true, message: t('feed_required') }]}
-          >
-            <Select aria-label={t('feed_ad_block')} options={blocks} />
-          </Form.Item>
-        )}
-        <Form.Item name="title" label={t('feed_ad_title')} rules={[schemaRule(AdInputSchema.shape.title)]}>
-          <Input maxLength={FEED_TITLE_MAX} />
-        </Form.Item>
-        <Form.Item name="titleTw" label={t('feed_ad_title_tw')} extra={t('feed_tw_help')}>
-          <Input maxLength={FEED_TITLE_MAX} />
-        </Form.Item>
-        <Form.Item label={t('feed_ad_image')} extra={t('feed_ad_image_help')} required>
-          <div className="feed-image">
-            <Thumb path={image} className="feed-image__thumb" />
-            <Space direction="vertical" style={{ flex: 1 }}>
-              <Form.Item name="image" noStyle rules={[schemaRule(AdImageSchema)]}>
-                <Input placeholder="/img/…" aria-label={t('feed_ad_image')} />
-              </Form.Item>
-              <Upload
-                accept="image/jpeg,image/png,image/webp"
-                showUploadList={false}
-                beforeUpload={(file) => {
-                  void upload(file);
-                  return false;
-                }}
-              >
-                <Button loading={uploading}>{t('feed_ad_upload')}</Button>
-              </Upload>
-            </Space>
-          </div>
-        </Form.Item>
-        <Form.Item name="linkType" label={t('feed_link_type')}>
-          <Select
-            aria-label={t('feed_link_type')}
-            options={AD_LINK_TYPES.map((value) => ({ value, label: t(`feed_link_${value}`) }))}
-          />
-        </Form.Item>
-        {linkType === 'url' && (
-          <Form.Item
-            name="url"
-            label={t('feed_link_address')}
-            rules={[
-              {
-                validator: async (_rule, value) => {
-                  const result = AdInputSchema.shape.link.safeParse({ type: 'url', url: value ?? '' });
-                  if (!result.success)
-                    throw new Error(messageOf(result.error.issues[0]?.message ?? 'invalid'));
-                },
+      )}
+      <Form.Item name="title" label={t('feed_ad_title')} rules={[schemaRule(AdInputSchema.shape.title)]}>
+        <Input maxLength={FEED_TITLE_MAX} />
+      </Form.Item>
+      <Form.Item name="titleTw" label={t('feed_ad_title_tw')} extra={t('feed_tw_help')}>
+        <Input maxLength={FEED_TITLE_MAX} />
+      </Form.Item>
+      <Form.Item label={t('feed_ad_image')} extra={t('feed_ad_image_help')} required>
+        <div className="feed-image">
+          <Thumb path={image} className="feed-image__thumb" />
+          <Space direction="vertical" style={{ flex: 1 }}>
+            <Form.Item name="image" noStyle rules={[schemaRule(AdImageSchema)]}>
+              <Input placeholder="/img/…" aria-label={t('feed_ad_image')} />
+            </Form.Item>
+            <Upload
+              accept="image/jpeg,image/png,image/webp"
+              showUploadList={false}
+              beforeUpload={(file) => {
+                void upload(file);
+                return false;
+              }}
+            >
+              <Button loading={uploading}>{t('feed_ad_upload')}</Button>
+            </Upload>
+          </Space>
+        </div>
+      </Form.Item>
+      <Form.Item name="linkType" label={t('feed_link_type')}>
+        <Select
+          aria-label={t('feed_link_type')}
+          options={AD_LINK_TYPES.map((value) => ({ value, label: t(`feed_link_${value}`) }))}
+        />
+      </Form.Item>
+      {linkType === 'url' && (
+        <Form.Item
+          name="url"
+          label={t('feed_link_address')}
+          rules={[
+            {
+              validator: async (_rule, value) => {
+                const result = AdInputSchema.shape.link.safeParse({ type: 'url', url: value ?? '' });
+                if (!result.success) throw new Error(messageOf(result.error.issues[0]?.message ?? 'invalid'));
               },
-            ]}
-          >
-            <Input placeholder="https://" />
-          </Form.Item>
-        )}
-      </Form>
-    </Modal>
+            },
+          ]}
+        >
+          <Input placeholder="https://" />
+        </Form.Item>
+      )}
+    </EditDialog>
   );
 }

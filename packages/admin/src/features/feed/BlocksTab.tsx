@@ -14,24 +14,12 @@ import {
   type Picked,
   type PickKind,
 } from '@app/contract/console/feed';
-import {
-  Alert,
-  Button,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Popconfirm,
-  Select,
-  Space,
-  Tag,
-  message,
-} from 'antd';
+import { Button, Form, Input, InputNumber, Select, Space, Tag } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { schemaRule, showServerErrors } from '../../app/form.ts';
-import { messageOf } from '../../app/i18n/index.ts';
-import { ConsoleError } from '../../app/api.ts';
+import { schemaRule } from '../../app/form.ts';
+import { EditDialog } from '../../components/EditDialog.tsx';
+import { OrderBar, RowButtons } from './FeedRowParts.tsx';
 import { useInScript } from '../../app/i18n/catalogue-text.ts';
 import { feedApi } from './feed-api.ts';
 import { ordered, sameOrder, type FeedTabProps } from './FeedPage.tsx';
@@ -40,6 +28,13 @@ import { SortableList } from './SortableList.tsx';
 
 type Known = Record<PickKind, Map<number, Picked>>;
 const DRAFT_ID = -1;
+/** A refusal names the block's content fields `content.tags`; the form has them at its top. */
+const CONTENT_FIELDS = Object.fromEntries(
+  ['videoIds', 'tags', 'actorIds', 'studioIds', 'categoryIds', 'limit', 'videosPerActor'].map((name) => [
+    `content.${name}`,
+    name,
+  ]),
+);
 
 interface BlockForm {
   layout: FeedLayout;
@@ -83,34 +78,6 @@ export function BlocksTab({ type, saved, draft, setDraft, reload }: FeedTabProps
   const { t } = useTranslation();
   const inScript = useInScript();
   const [editing, setEditing] = useState<ConsoleBlock | 'new' | null>(null);
-  const [savingOrder, setSavingOrder] = useState(false);
-  const changed = !sameOrder(draft.blocks, saved.blocks);
-
-  const saveOrder = async () => {
-    setSavingOrder(true);
-    try {
-      await feedApi.orderBlocks(
-        type,
-        draft.blocks.map((block) => block.id),
-      );
-      void message.success(t('feed_saved'));
-      await reload();
-    } catch (error) {
-      void message.error(messageOf(error instanceof ConsoleError ? error.error : 'server_error'));
-    } finally {
-      setSavingOrder(false);
-    }
-  };
-
-  const remove = async (block: ConsoleBlock) => {
-    try {
-      await feedApi.deleteBlock(block.id);
-      void message.success(t('feed_saved'));
-      await reload();
-    } catch (error) {
-      void message.error(messageOf(error instanceof ConsoleError ? error.error : 'server_error'));
-    }
-  };
 
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="middle">
@@ -119,26 +86,17 @@ export function BlocksTab({ type, saved, draft, setDraft, reload }: FeedTabProps
           {t('feed_add_block')}
         </Button>
       </Space>
-      {changed && (
-        <Alert
-          type="warning"
-          showIcon
-          message={t('feed_order_changed')}
-          action={
-            <Space>
-              <Button
-                size="small"
-                onClick={() => setDraft((current) => ({ ...current, blocks: saved.blocks }))}
-              >
-                {t('feed_undo_order')}
-              </Button>
-              <Button size="small" type="primary" loading={savingOrder} onClick={() => void saveOrder()}>
-                {t('feed_save_order')}
-              </Button>
-            </Space>
-          }
-        />
-      )}
+      <OrderBar
+        changed={!sameOrder(draft.blocks, saved.blocks)}
+        undo={() => setDraft((current) => ({ ...current, blocks: saved.blocks }))}
+        save={async () => {
+          await feedApi.orderBlocks(
+            type,
+            draft.blocks.map((block) => block.id),
+          );
+          await reload();
+        }}
+      />
       <SortableList
         items={draft.blocks.filter((block) => block.id !== DRAFT_ID)}
         nameOf={(block) =>
@@ -158,17 +116,14 @@ export function BlocksTab({ type, saved, draft, setDraft, reload }: FeedTabProps
                 )}
               </div>
             </div>
-            <Button size="small" onClick={() => setEditing(block)}>
-              {t('feed_edit')}
-            </Button>
-            <Popconfirm
-              title={t('feed_delete_confirm', { name: block.title || t('feed_no_title') })}
-              onConfirm={() => remove(block)}
-            >
-              <Button size="small" danger>
-                {t('feed_delete')}
-              </Button>
-            </Popconfirm>
+            <RowButtons
+              name={block.title || t('feed_no_title')}
+              onEdit={() => setEditing(block)}
+              onDelete={async () => {
+                await feedApi.deleteBlock(block.id);
+                await reload();
+              }}
+            />
           </>
         )}
       />
@@ -195,10 +150,8 @@ export function BlocksTab({ type, saved, draft, setDraft, reload }: FeedTabProps
           }
           onClose={async (changedBlock) => {
             setEditing(null);
-            if (changedBlock) {
-              void message.success(t('feed_saved'));
-              await reload();
-            } else
+            if (changedBlock) await reload();
+            else
               setDraft((current) => ({
                 ...current,
                 blocks: ordered(
@@ -226,7 +179,6 @@ function BlockEditor({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<BlockForm>();
-  const [saving, setSaving] = useState(false);
   const known = useRef<Known>({
     video: new Map(block?.picked.videos.map((item) => [item.id, item])),
     actor: new Map(block?.picked.actors.map((item) => [item.id, item])),
@@ -293,29 +245,9 @@ function BlockEditor({
   };
 
   const submit = async (values: BlockForm) => {
-    setSaving(true);
-    try {
-      const input = inputOf(values);
-      if (block) await feedApi.updateBlock(block.id, input);
-      else await feedApi.createBlock(input);
-      onClose(true);
-    } catch (error) {
-      const rest = showServerErrors(
-        form,
-        error instanceof ConsoleError
-          ? new ConsoleError(
-              error.status,
-              error.error,
-              Object.fromEntries(
-                Object.entries(error.fields).map(([key, value]) => [key.replace('content.', ''), value]),
-              ),
-            )
-          : error,
-      );
-      if (rest) void message.error(rest);
-    } finally {
-      setSaving(false);
-    }
+    const input = inputOf(values);
+    if (block) await feedApi.updateBlock(block.id, input);
+    else await feedApi.createBlock(input);
   };
 
   const picker = (kind: PickKind, name: keyof BlockForm, label: string, max: number) => (
@@ -325,68 +257,60 @@ function BlockEditor({
   );
 
   return (
-    <Modal
-      open
+    <EditDialog<BlockForm>
+      form={form}
       width={640}
       title={block ? t('feed_edit_block') : t('feed_add_block')}
-      okText={t('save')}
-      cancelText={t('cancel')}
-      confirmLoading={saving}
-      onOk={() => form.submit()}
-      onCancel={() => onClose(false)}
-      destroyOnHidden
+      initialValues={initial}
+      onSave={submit}
+      onClose={onClose}
+      onValuesChange={preview}
+      savedText={() => t('feed_saved')}
+      fieldNames={CONTENT_FIELDS}
     >
-      <Form
-        form={form}
-        layout="vertical"
-        initialValues={initial}
-        onFinish={submit}
-        onValuesChange={(_, values) => preview(values)}
+      <Form.Item
+        name="layout"
+        label={t('feed_layout')}
+        extra={t(`feed_layout_help_${layout}` as 'feed_layout_help_1')}
       >
-        <Form.Item
-          name="layout"
-          label={t('feed_layout')}
-          extra={t(`feed_layout_help_${layout}` as 'feed_layout_help_1')}
-        >
-          <Select
-            aria-label={t('feed_layout')}
-            options={FEED_LAYOUTS.map((value) => ({
-              value,
-              label: t(`feed_layout_${value}` as 'feed_layout_1'),
-            }))}
-          />
+        <Select
+          aria-label={t('feed_layout')}
+          options={FEED_LAYOUTS.map((value) => ({
+            value,
+            label: t(`feed_layout_${value}` as 'feed_layout_1'),
+          }))}
+        />
+      </Form.Item>
+      <Form.Item
+        name="title"
+        label={t('feed_block_title')}
+        rules={[schemaRule(BlockInputSchema.shape.title)]}
+      >
+        <Input maxLength={FEED_TITLE_MAX} />
+      </Form.Item>
+      <Form.Item name="titleTw" label={t('feed_block_title_tw')} extra={t('feed_tw_help')}>
+        <Input maxLength={FEED_TITLE_MAX} />
+      </Form.Item>
+      {uses.has('tags') && (
+        <Form.Item name="tags" label={t('feed_tags')} extra={t('feed_tags_help')}>
+          <Select mode="tags" aria-label={t('feed_tags')} maxCount={FEED_BLOCK_TAGS_MAX} open={false} />
         </Form.Item>
-        <Form.Item
-          name="title"
-          label={t('feed_block_title')}
-          rules={[schemaRule(BlockInputSchema.shape.title)]}
-        >
-          <Input maxLength={FEED_TITLE_MAX} />
+      )}
+      {uses.has('videos') && picker('video', 'videoIds', t('feed_videos'), FEED_BLOCK_VIDEOS_MAX)}
+      {uses.has('actors') && picker('actor', 'actorIds', t('feed_actors'), FEED_BLOCK_ACTORS_MAX)}
+      {uses.has('studios') && picker('studio', 'studioIds', t('feed_studios'), FEED_BLOCK_STUDIOS_MAX)}
+      {uses.has('categories') &&
+        picker('category', 'categoryIds', t('feed_categories'), FEED_BLOCK_CATEGORIES_MAX)}
+      {(layout === 3 || layout === 4) && (
+        <Form.Item name="limit" label={t('feed_limit')}>
+          <InputNumber min={1} max={FEED_BLOCK_VIDEOS_MAX} />
         </Form.Item>
-        <Form.Item name="titleTw" label={t('feed_block_title_tw')} extra={t('feed_tw_help')}>
-          <Input maxLength={FEED_TITLE_MAX} />
+      )}
+      {layout === 5 && (
+        <Form.Item name="videosPerActor" label={t('feed_videos_per_actor')}>
+          <InputNumber min={1} max={24} />
         </Form.Item>
-        {uses.has('tags') && (
-          <Form.Item name="tags" label={t('feed_tags')} extra={t('feed_tags_help')}>
-            <Select mode="tags" aria-label={t('feed_tags')} maxCount={FEED_BLOCK_TAGS_MAX} open={false} />
-          </Form.Item>
-        )}
-        {uses.has('videos') && picker('video', 'videoIds', t('feed_videos'), FEED_BLOCK_VIDEOS_MAX)}
-        {uses.has('actors') && picker('actor', 'actorIds', t('feed_actors'), FEED_BLOCK_ACTORS_MAX)}
-        {uses.has('studios') && picker('studio', 'studioIds', t('feed_studios'), FEED_BLOCK_STUDIOS_MAX)}
-        {uses.has('categories') &&
-          picker('category', 'categoryIds', t('feed_categories'), FEED_BLOCK_CATEGORIES_MAX)}
-        {(layout === 3 || layout === 4) && (
-          <Form.Item name="limit" label={t('feed_limit')}>
-            <InputNumber min={1} max={FEED_BLOCK_VIDEOS_MAX} />
-          </Form.Item>
-        )}
-        {layout === 5 && (
-          <Form.Item name="videosPerActor" label={t('feed_videos_per_actor')}>
-            <InputNumber min={1} max={24} />
-          </Form.Item>
-        )}
-      </Form>
-    </Modal>
+      )}
+    </EditDialog>
   );
 }

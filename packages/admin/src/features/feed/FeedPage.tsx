@@ -1,8 +1,9 @@
-import type { VideoType } from '@app/contract';
+import { VIDEO_TYPES, type VideoType } from '@app/contract';
 import type { ConsoleAd, ConsoleBlock, ConsoleMenu } from '@app/contract/console/feed';
 import { Alert, Segmented, Tabs } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useTab, useView } from '../../app/use-list.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { messageOf } from '../../app/i18n/index.ts';
 import { ConsoleError } from '../../app/api.ts';
@@ -28,10 +29,15 @@ const EMPTY: FeedData = { blocks: [], ads: [], menus: [] };
  */
 export function FeedPage() {
   const { t } = useTranslation();
-  const [type, setType] = useState<VideoType>('long');
+  const { params, change } = useView();
+  const type = VIDEO_TYPES.find((value) => value === params.get('type')) ?? 'long';
+  const setType = (next: VideoType) => change({ type: next === 'long' ? undefined : next });
+  const [openTab] = useTab(['blocks', 'ads', 'menus']);
   const [saved, setSaved] = useState<FeedData>(EMPTY);
   const [draft, setDraft] = useState<FeedData>(EMPTY);
   const [failed, setFailed] = useState<string | null>(null);
+  // Which home the lists on screen are of: none while another home's are read.
+  const [shownType, setShownType] = useState<VideoType | null>(null);
 
   const reload = useCallback(async () => {
     try {
@@ -43,6 +49,7 @@ export function FeedPage() {
       const data = { blocks: blocks.items, ads: ads.items, menus: menus.items };
       setSaved(data);
       setDraft(data);
+      setShownType(type);
       setFailed(null);
     } catch (error) {
       setFailed(messageOf(error instanceof ConsoleError ? error.error : 'server_error'));
@@ -51,6 +58,7 @@ export function FeedPage() {
   useEffect(() => {
     setSaved(EMPTY);
     setDraft(EMPTY);
+    setShownType(null);
     void reload();
   }, [reload]);
 
@@ -72,8 +80,10 @@ export function FeedPage() {
       />
       {failed && <Alert type="error" message={failed} style={{ marginBottom: 16 }} />}
       <div className="feed-layout">
-        <div className="feed-layout__main">
+        <div className="feed-layout__main" data-type={shownType === type ? type : undefined}>
           <Tabs
+            activeKey={openTab}
+            onChange={(next) => change({ tab: next })}
             destroyOnHidden
             items={[
               { key: 'blocks', label: t('feed_tab_blocks'), children: <BlocksTab {...tab} /> },

@@ -6,12 +6,12 @@ import {
   type ConsoleMenu,
   type MenuInput,
 } from '@app/contract/console/feed';
-import { Alert, Button, Form, Input, Modal, Popconfirm, Select, Space, Tag, message } from 'antd';
+import { Button, Form, Input, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { schemaRule, showServerErrors } from '../../app/form.ts';
-import { messageOf } from '../../app/i18n/index.ts';
-import { ConsoleError } from '../../app/api.ts';
+import { schemaRule } from '../../app/form.ts';
+import { EditDialog } from '../../components/EditDialog.tsx';
+import { OrderBar, RowButtons } from './FeedRowParts.tsx';
 import { useInScript } from '../../app/i18n/catalogue-text.ts';
 import { feedApi } from './feed-api.ts';
 import { ordered, sameOrder, type FeedTabProps } from './FeedPage.tsx';
@@ -25,9 +25,6 @@ export function MenusTab({ type, saved, draft, setDraft, reload }: FeedTabProps)
   const { t } = useTranslation();
   const inScript = useInScript();
   const [editing, setEditing] = useState<ConsoleMenu | 'new' | null>(null);
-  const changed = !sameOrder(draft.menus, saved.menus);
-  const fail = (error: unknown) =>
-    void message.error(messageOf(error instanceof ConsoleError ? error.error : 'server_error'));
 
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="middle">
@@ -36,41 +33,17 @@ export function MenusTab({ type, saved, draft, setDraft, reload }: FeedTabProps)
           {t('feed_add_menu')}
         </Button>
       </Space>
-      {changed && (
-        <Alert
-          type="warning"
-          showIcon
-          message={t('feed_order_changed')}
-          action={
-            <Space>
-              <Button
-                size="small"
-                onClick={() => setDraft((current) => ({ ...current, menus: saved.menus }))}
-              >
-                {t('feed_undo_order')}
-              </Button>
-              <Button
-                size="small"
-                type="primary"
-                onClick={async () => {
-                  try {
-                    await feedApi.orderMenus(
-                      type,
-                      draft.menus.map((menu) => menu.id),
-                    );
-                    void message.success(t('feed_saved'));
-                    await reload();
-                  } catch (error) {
-                    fail(error);
-                  }
-                }}
-              >
-                {t('feed_save_order')}
-              </Button>
-            </Space>
-          }
-        />
-      )}
+      <OrderBar
+        changed={!sameOrder(draft.menus, saved.menus)}
+        undo={() => setDraft((current) => ({ ...current, menus: saved.menus }))}
+        save={async () => {
+          await feedApi.orderMenus(
+            type,
+            draft.menus.map((menu) => menu.id),
+          );
+          await reload();
+        }}
+      />
       <SortableList
         items={draft.menus}
         nameOf={(menu) => inScript(menu.name, menu.nameTw)}
@@ -84,25 +57,14 @@ export function MenusTab({ type, saved, draft, setDraft, reload }: FeedTabProps)
                 {t('feed_menu_filters')}：{filterNames(t as Translate, menu.filters).join('、')}
               </div>
             </div>
-            <Button size="small" onClick={() => setEditing(menu)}>
-              {t('feed_edit')}
-            </Button>
-            <Popconfirm
-              title={t('feed_delete_confirm', { name: menu.name })}
-              onConfirm={async () => {
-                try {
-                  await feedApi.deleteMenu(menu.id);
-                  void message.success(t('feed_saved'));
-                  await reload();
-                } catch (error) {
-                  fail(error);
-                }
+            <RowButtons
+              name={menu.name}
+              onEdit={() => setEditing(menu)}
+              onDelete={async () => {
+                await feedApi.deleteMenu(menu.id);
+                await reload();
               }}
-            >
-              <Button size="small" danger>
-                {t('feed_delete')}
-              </Button>
-            </Popconfirm>
+            />
           </>
         )}
       />
@@ -112,10 +74,7 @@ export function MenusTab({ type, saved, draft, setDraft, reload }: FeedTabProps)
           menu={editing === 'new' ? null : editing}
           onClose={async (changedMenu) => {
             setEditing(null);
-            if (changedMenu) {
-              void message.success(t('feed_saved'));
-              await reload();
-            }
+            if (changedMenu) await reload();
           }}
         />
       )}
@@ -134,7 +93,6 @@ function MenuEditor({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<MenuInput>();
-  const [saving, setSaving] = useState(false);
   const kind = Form.useWatch('kind', form) ?? menu?.kind ?? 'default';
   const any = { value: '', label: t('feed_any') };
   const submit = async (values: MenuInput) => {
@@ -149,34 +107,19 @@ function MenuEditor({
       ...(values.order ? { order: values.order } : {}),
       ...(values.top ? { top: values.top } : {}),
     };
-    setSaving(true);
-    try {
-      if (menu) await feedApi.updateMenu(menu.id, input);
-      else await feedApi.createMenu(input);
-      onClose(true);
-    } catch (error) {
-      const rest = showServerErrors(form, error);
-      if (rest) void message.error(rest);
-    } finally {
-      setSaving(false);
-    }
+    if (menu) await feedApi.updateMenu(menu.id, input);
+    else await feedApi.createMenu(input);
   };
   return (
-    <Modal
-      open
+    <EditDialog<MenuInput>
+      form={form}
       title={menu ? t('feed_edit_menu') : t('feed_add_menu')}
-      okText={t('save')}
-      cancelText={t('cancel')}
-      confirmLoading={saving}
-      onOk={() => form.submit()}
-      onCancel={() => onClose(false)}
-      destroyOnHidden
-    >
-      <Form
-        form={form}
-        layout="vertical"
-        onFinish={submit}
-        initialValues={{
+      width={520}
+      onSave={submit}
+      onClose={onClose}
+      savedText={() => t('feed_saved')}
+      initialValues={
+        {
           name: menu?.name ?? '',
           nameTw: menu?.nameTw ?? '',
           kind: menu?.kind ?? 'default',
@@ -185,46 +128,44 @@ function MenuEditor({
           secondTag: menu?.secondTag ?? '',
           order: menu?.order ?? '',
           top: menu?.top ?? '',
-        }}
+        } as MenuInput
+      }
+    >
+      <Form.Item name="name" label={t('feed_menu_name')} rules={[schemaRule(MenuInputSchema.shape.name)]}>
+        <Input maxLength={FEED_MENU_NAME_MAX} />
+      </Form.Item>
+      <Form.Item name="nameTw" label={t('feed_menu_name_tw')} extra={t('feed_tw_help')}>
+        <Input maxLength={FEED_MENU_NAME_MAX} />
+      </Form.Item>
+      <Form.Item
+        name="kind"
+        label={t('feed_menu_kind')}
+        extra={`${t('feed_menu_filters')}：${filterNames(t as Translate, menuFilterSet(type, kind)).join('、')}`}
       >
-        <Form.Item name="name" label={t('feed_menu_name')} rules={[schemaRule(MenuInputSchema.shape.name)]}>
-          <Input maxLength={FEED_MENU_NAME_MAX} />
-        </Form.Item>
-        <Form.Item name="nameTw" label={t('feed_menu_name_tw')} extra={t('feed_tw_help')}>
-          <Input maxLength={FEED_MENU_NAME_MAX} />
-        </Form.Item>
-        <Form.Item
-          name="kind"
-          label={t('feed_menu_kind')}
-          extra={`${t('feed_menu_filters')}：${filterNames(t as Translate, menuFilterSet(type, kind)).join('、')}`}
-        >
-          <Select
-            aria-label={t('feed_menu_kind')}
-            options={MENU_KINDS.map((value) => ({ value, label: t(`feed_kind_${value}`) }))}
-          />
-        </Form.Item>
-        <Form.Item name="tag" label={t('feed_menu_tag')}>
-          <Input maxLength={20} />
-        </Form.Item>
-        <Form.Item name="mainTag" label={t('feed_menu_main_tag')}>
-          <Select options={[any, ...MAIN_TAGS.map((value) => ({ value, label: t(`feed_main_${value}`) }))]} />
-        </Form.Item>
-        <Form.Item name="secondTag" label={t('feed_menu_second_tag')}>
-          <Select
-            options={[any, ...SECOND_TAGS.map((value) => ({ value, label: t(`feed_second_${value}`) }))]}
-          />
-        </Form.Item>
-        <Form.Item name="order" label={t('feed_menu_order')}>
-          <Select
-            options={[any, ...VIDEO_ORDERS.map((value) => ({ value, label: t(`feed_order_${value}`) }))]}
-          />
-        </Form.Item>
-        <Form.Item name="top" label={t('feed_menu_top')}>
-          <Select
-            options={[any, ...TOP_PERIODS.map((value) => ({ value, label: t(`feed_top_${value}`) }))]}
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Select
+          aria-label={t('feed_menu_kind')}
+          options={MENU_KINDS.map((value) => ({ value, label: t(`feed_kind_${value}`) }))}
+        />
+      </Form.Item>
+      <Form.Item name="tag" label={t('feed_menu_tag')}>
+        <Input maxLength={20} />
+      </Form.Item>
+      <Form.Item name="mainTag" label={t('feed_menu_main_tag')}>
+        <Select options={[any, ...MAIN_TAGS.map((value) => ({ value, label: t(`feed_main_${value}`) }))]} />
+      </Form.Item>
+      <Form.Item name="secondTag" label={t('feed_menu_second_tag')}>
+        <Select
+          options={[any, ...SECOND_TAGS.map((value) => ({ value, label: t(`feed_second_${value}`) }))]}
+        />
+      </Form.Item>
+      <Form.Item name="order" label={t('feed_menu_order')}>
+        <Select
+          options={[any, ...VIDEO_ORDERS.map((value) => ({ value, label: t(`feed_order_${value}`) }))]}
+        />
+      </Form.Item>
+      <Form.Item name="top" label={t('feed_menu_top')}>
+        <Select options={[any, ...TOP_PERIODS.map((value) => ({ value, label: t(`feed_top_${value}`) }))]} />
+      </Form.Item>
+    </EditDialog>
   );
 }

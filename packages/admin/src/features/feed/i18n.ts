@@ -129,10 +129,8 @@ export const feedCn = {
   feed_preview_hint:
     '按 App 推荐页的排版绘制（390×844）：首屏的横幅与热门分类，下面是各区块。随机与按标签的视频以 App 实际结果为准。',
   feed_preview_recommend: '推荐',
-  feed_preview_more: '查看更多',
   feed_preview_all: '全部',
   feed_preview_hot: '热门分类',
-  feed_preview_shuffle: '换一批',
   feed_preview_random: '随机显示本首页的视频',
   feed_preview_by_tags: '显示带所选标签的最新视频',
   feed_preview_videos_count: '{{count}} 部',
@@ -280,10 +278,8 @@ export const feedTw: Record<keyof typeof feedCn, string> = {
   feed_preview_hint:
     '按 App 推薦頁的版面繪製（390×844）：首屏的橫幅與熱門分類，下面是各區塊。隨機與依標籤的影片以 App 實際結果為準。',
   feed_preview_recommend: '推薦',
-  feed_preview_more: '查看更多',
   feed_preview_all: '全部',
   feed_preview_hot: '熱門分類',
-  feed_preview_shuffle: '換一批',
   feed_preview_random: '隨機顯示本首頁的影片',
   feed_preview_by_tags: '顯示帶所選標籤的最新影片',
   feed_preview_videos_count: '{{count}} 部',

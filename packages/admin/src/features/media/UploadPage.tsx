@@ -1,5 +1,5 @@
 import type { VideoType } from '@app/contract';
-import type { TranscodeJob } from '@app/contract/console/media';
+import { TRANSCODE_JOB_STATES, type TranscodeJob } from '@app/contract/console/media';
 import {
   Alert,
   App,
@@ -8,10 +8,10 @@ import {
   Flex,
   List,
   Popconfirm,
+  Popover,
   Progress,
   Segmented,
   Space,
-  Table,
   Tag,
   Typography,
   Upload,
@@ -21,12 +21,19 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { consoleApi, ConsoleError } from '../../app/api.ts';
-import { formatDateTime } from '../../app/dates.ts';
+import { formatDateTime, formatDuration } from '../../app/dates.ts';
 import { messageOf, type MessageKey } from '../../app/i18n/index.ts';
+import { useView } from '../../app/use-list.ts';
+import { ConsoleTable } from '../../components/ConsoleTable.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { CoverPicker } from './CoverPicker.tsx';
 import { useJobs } from './use-jobs.ts';
 import { useUploads, type FileUpload } from './use-uploads.ts';
+import { useOperator } from '../../app/session.tsx';
+
+/** The job list's views (`?state=failed`): every job, or those in one state. */
+const JOB_VIEWS = ['all', ...TRANSCODE_JOB_STATES] as const;
+type JobView = (typeof JOB_VIEWS)[number];
 
 const STATE_COLOURS: Record<TranscodeJob['state'], string> = {
   uploading: 'processing',
@@ -46,16 +53,6 @@ export function formatBytes(bytes: number): string {
     unit += 1;
   }
   return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
-}
-
-export function formatDuration(seconds: number): string {
-  const whole = Math.max(0, Math.round(seconds));
-  const h = Math.floor(whole / 3600);
-  const m = Math.floor((whole % 3600) / 60);
-  const s = whole % 60;
-  return h > 0
-    ? `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`
-    : `${m}:${String(s).padStart(2, '0')}`;
 }
 
 function UploadRow({
@@ -136,6 +133,11 @@ export function UploadPage() {
   const { uploads, add, pause, resume, cancel } = useUploads(() => void reload());
   const [type, setType] = useState<VideoType>('long');
   const [picking, setPicking] = useState<TranscodeJob>();
+  const { params, change } = useView();
+  const operator = useOperator();
+  // Jobs follow their upload's owner; owners act on all (the server refuses the rest with 404).
+  const mayAct = (job: TranscodeJob) => operator.role === 'owner' || job.operatorEmail === operator.email;
+  const view = JOB_VIEWS.find((value) => value === params.get('state')) ?? 'all';
 
   const act = async (run: () => Promise<unknown>, done: MessageKey) => {
     try {
@@ -157,7 +159,8 @@ export function UploadPage() {
       key: 'file',
       render: (_value, job) => (
         <Space direction="vertical" size={0}>
-          <Typography.Text strong>{job.title}</Typography.Text>
+          {/* The video's title now: an editor may have renamed it since the upload. */}
+          <Typography.Text strong>{job.video?.title ?? job.title}</Typography.Text>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {job.fileName} · {formatBytes(job.sizeBytes)} · {t(`media_type_${job.type}` as MessageKey)}
           </Typography.Text>
@@ -186,14 +189,27 @@ export function UploadPage() {
               <Typography.Text type="danger">
                 {t(`media_failure_${job.failure ?? 'transcode_failed'}` as MessageKey)}
               </Typography.Text>
+              {/* ffmpeg's own words (English) stay behind "details", for whoever fixes the file. */}
               {job.failureDetail && (
-                <Typography.Text
-                  type="secondary"
-                  style={{ fontSize: 12 }}
-                  ellipsis={{ tooltip: job.failureDetail }}
+                <Popover
+                  trigger="click"
+                  title={t('details')}
+                  content={
+                    <pre
+                      style={{
+                        maxWidth: 480,
+                        maxHeight: 240,
+                        overflow: 'auto',
+                        whiteSpace: 'pre-wrap',
+                        fontSize: 12,
+                      }}
+                    >
+                      {job.failureDetail}
+                    </pre>
+                  }
                 >
-                  {job.failureDetail}
-                </Typography.Text>
+                  <Typography.Link style={{ fontSize: 12 }}>{t('details')}</Typography.Link>
+                </Popover>
               )}
             </Space>
           );
@@ -256,7 +272,7 @@ export function UploadPage() {
               {t(job.video.published ? 'media_unpublish' : 'media_publish')}
             </Button>
           )}
-          {job.retryable && (
+          {job.retryable && mayAct(job) && (
             <Button
               size="small"
               onClick={() =>
@@ -269,7 +285,7 @@ export function UploadPage() {
               {t('media_retry')}
             </Button>
           )}
-          {(job.state === 'failed' || job.state === 'uploading') && (
+          {(job.state === 'failed' || job.state === 'uploading') && mayAct(job) && (
             <Button
               size="small"
               danger
@@ -353,11 +369,19 @@ export function UploadPage() {
         title={t('media_jobs')}
         extra={<Tag color={live ? 'green' : 'default'}>{t(live ? 'media_live' : 'media_polling')}</Tag>}
       >
-        <Table<TranscodeJob>
+        <Segmented<JobView>
+          style={{ marginBottom: 12 }}
+          value={view}
+          onChange={(next) => change({ state: next === 'all' ? undefined : next })}
+          options={JOB_VIEWS.map((value) => ({
+            value,
+            label: value === 'all' ? t('all') : t(`media_state_${value}` as MessageKey),
+          }))}
+        />
+        <ConsoleTable<TranscodeJob>
           rowKey="id"
-          size="middle"
           loading={loading}
-          dataSource={jobs}
+          dataSource={view === 'all' ? jobs : jobs.filter((job) => job.state === view)}
           columns={columns}
           pagination={false}
           locale={{ emptyText: t('media_no_jobs') }}

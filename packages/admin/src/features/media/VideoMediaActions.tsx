@@ -71,23 +71,55 @@ export function VideoMediaActions({ video, reload }: { video: ConsoleVideo; relo
   );
 }
 
-/** The selection bar of the video list: publish or unpublish every chosen video at once. */
+/**
+ * The selection bar of the video list: publish or unpublish every chosen video at once. Both ask
+ * first (unpublishing takes live videos off phones) and then say how many changed and how many
+ * already were so.
+ */
 export function BulkPublishButtons({ ids, reload }: { ids: number[]; reload: () => void }) {
   const { t } = useTranslation();
-  const call = useMediaCall(reload);
-  const publish = (published: boolean) =>
-    void call(
-      () => consoleApi.post('/videos/publish', { ids: ids.slice(0, PUBLISH_MAX_IDS), published }),
-      published ? 'media_publish_done' : 'media_unpublish_done',
-    );
+  const { message } = App.useApp();
+  const chosen = ids.slice(0, PUBLISH_MAX_IDS);
+  const publish = async (published: boolean) => {
+    try {
+      const reply = await consoleApi.post<{ changed: number[] }>('/videos/publish', {
+        ids: chosen,
+        published,
+      });
+      message.success(
+        t(published ? 'media_bulk_published' : 'media_bulk_unpublished', {
+          count: reply.changed.length,
+          unchanged: chosen.length - reply.changed.length,
+        }),
+      );
+    } catch (error) {
+      message.error(messageOf(error instanceof ConsoleError ? error.error : 'server_error'));
+    }
+    reload();
+  };
   return (
     <>
-      <Button size="small" type="primary" disabled={ids.length === 0} onClick={() => publish(true)}>
-        {t('media_publish')}
-      </Button>
-      <Button size="small" disabled={ids.length === 0} onClick={() => publish(false)}>
-        {t('media_unpublish')}
-      </Button>
+      <Popconfirm
+        title={t('media_bulk_publish_confirm', { count: chosen.length })}
+        okText={t('media_publish')}
+        cancelText={t('cancel')}
+        onConfirm={() => publish(true)}
+      >
+        <Button size="small" type="primary" disabled={ids.length === 0}>
+          {t('media_publish')}
+        </Button>
+      </Popconfirm>
+      <Popconfirm
+        title={t('media_bulk_unpublish_confirm', { count: chosen.length })}
+        okText={t('media_unpublish')}
+        okButtonProps={{ danger: true }}
+        cancelText={t('cancel')}
+        onConfirm={() => publish(false)}
+      >
+        <Button size="small" danger disabled={ids.length === 0}>
+          {t('media_unpublish')}
+        </Button>
+      </Popconfirm>
     </>
   );
 }

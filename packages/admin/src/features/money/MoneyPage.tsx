@@ -1,6 +1,6 @@
 import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useTab } from '../../app/use-list.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { ChannelsTab } from './ChannelsTab.tsx';
 import { PlansTab } from './PlansTab.tsx';
@@ -11,15 +11,13 @@ const TABS = ['plans', 'channels', 'tickets'] as const;
 /** Prices and discounts (owner, finance): plans, payment methods and ticket templates, one tab each. */
 export function MoneyPage() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const asked = params.get('tab');
-  const active = TABS.find((tab) => tab === asked) ?? 'plans';
+  const [active, setTab] = useTab(TABS);
   return (
     <>
       <PageHeader title={t('money_title')} />
       <Tabs
         activeKey={active}
-        onChange={(tab) => setParams({ tab }, { replace: true })}
+        onChange={setTab}
         destroyOnHidden
         items={[
           { key: 'plans', label: t('money_tab_plans'), children: <PlansTab /> },

@@ -17,7 +17,6 @@ import {
   Modal,
   Select,
   Space,
-  Table,
   Tag,
   Timeline,
   Typography,
@@ -31,7 +30,9 @@ import { businessZone, formatDateTime } from '../../app/dates.ts';
 import { schemaRule, showServerErrors } from '../../app/form.ts';
 import { messageOf } from '../../app/i18n/index.ts';
 import { useOperator } from '../../app/session.tsx';
-import { useConsoleList } from '../../app/use-list.ts';
+import { useConsoleList, useOpen } from '../../app/use-list.ts';
+import { ConsoleTable } from '../../components/ConsoleTable.tsx';
+import { FilterBar, rangeOf, textOf } from '../../components/FilterBar.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { moneyApi, yuan } from './money-api.ts';
 
@@ -58,7 +59,7 @@ function StatusTag({ status }: { status: string }) {
 
 /** The revenue CSV of a range of business days: a plain download link. */
 function RevenueExport() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [range, setRange] = useState<[Dayjs, Dayjs]>(() => {
     const today = dayjs().tz(businessZone());
     return [today.startOf('month'), today];
@@ -73,7 +74,7 @@ function RevenueExport() {
       />
       <Button
         icon={<DownloadOutlined />}
-        href={moneyApi.revenueCsvUrl(day(range[0])!, day(range[1])!)}
+        href={moneyApi.revenueCsvUrl(day(range[0])!, day(range[1])!, i18n.language === 'tw' ? 'tw' : 'cn')}
         download
       >
         {t('money_export')}
@@ -280,23 +281,15 @@ function OrderDrawer({
 
 /** Orders: searched by buyer, order number, status and days; one opens with its notifications and refund. */
 export function OrdersPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const operator = useOperator();
   const list = useConsoleList<ConsoleOrder>('/money/orders', { sort: 'created_at', order: 'desc' });
-  const [form] = Form.useForm<Filters>();
-  const [shown, setShown] = useState<number | null>(null);
+  const [open, setOpen] = useOpen();
+  const shown = open && /^\d+$/.test(open) ? Number(open) : null;
   const mayExport = operator.role === 'owner' || operator.role === 'finance';
-
-  const apply = (values: Filters) => {
-    const [from, to] = values.range ?? [];
-    list.setFilters({
-      user: values.user?.trim(),
-      order_no: values.order_no?.trim(),
-      status: values.status,
-      from: day(from),
-      to: day(to),
-    });
-  };
+  // A zh-TW console reads plan and method names in Traditional, as a zh-TW phone does.
+  const inScript = (simplified: string, traditional: string | null | undefined) =>
+    i18n.language === 'tw' && traditional ? traditional : simplified;
 
   const columns: ColumnsType<ConsoleOrder> = [
     {
@@ -309,15 +302,23 @@ export function OrdersPage() {
           type="link"
           size="small"
           style={{ padding: 0, fontFamily: 'monospace' }}
-          onClick={() => setShown(order.id)}
+          onClick={() => setOpen(order.id)}
         >
           {no}
         </Button>
       ),
     },
     { title: t('money_user_id'), dataIndex: 'user_id', key: 'user_id', width: 80 },
-    { title: t('money_plan_name'), dataIndex: 'name', key: 'name', ellipsis: true },
-    { title: t('money_method'), dataIndex: 'method', key: 'method', ellipsis: true },
+    {
+      title: t('money_plan_name'),
+      key: 'name',
+      render: (_value, order) => inScript(order.name, order.name_tw),
+    },
+    {
+      title: t('money_method'),
+      key: 'method',
+      render: (_value, order) => inScript(order.method, order.method_tw),
+    },
     {
       title: t('money_amount'),
       dataIndex: 'amount_cents',
@@ -340,7 +341,6 @@ export function OrdersPage() {
       key: 'created_at',
       width: 165,
       sorter: true,
-      defaultSortOrder: 'descend',
       render: formatDateTime,
     },
     {
@@ -356,7 +356,25 @@ export function OrdersPage() {
   return (
     <>
       <PageHeader title={t('money_orders_title')} extra={mayExport && <RevenueExport />} />
-      <Form<Filters> form={form} layout="inline" onFinish={apply} style={{ marginBottom: 16, rowGap: 8 }}>
+      <FilterBar<Filters>
+        list={list}
+        toForm={(filters) => ({
+          user: textOf(filters, 'user'),
+          order_no: textOf(filters, 'order_no'),
+          status: textOf(filters, 'status'),
+          range: rangeOf(filters),
+        })}
+        toFilters={(values) => {
+          const [from, to] = values.range ?? [];
+          return {
+            user: values.user?.trim(),
+            order_no: values.order_no?.trim(),
+            status: values.status,
+            from: day(from),
+            to: day(to),
+          };
+        }}
+      >
         <Form.Item name="user">
           <Input
             allowClear
@@ -388,30 +406,14 @@ export function OrdersPage() {
         <Form.Item name="range">
           <DatePicker.RangePicker aria-label={t('date_range')} />
         </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">
-            {t('search')}
-          </Button>
-          <Button
-            onClick={() => {
-              form.resetFields();
-              list.setFilters({});
-            }}
-          >
-            {t('reset')}
-          </Button>
-        </Space>
-      </Form>
-      {list.error !== null && (
-        <Alert
-          type="error"
-          showIcon
-          title={messageOf(list.error instanceof ConsoleError ? list.error.error : 'server_error')}
-          style={{ marginBottom: 16 }}
-        />
-      )}
-      <Table<ConsoleOrder> rowKey="id" columns={columns} {...list.tableProps} size="middle" />
-      <OrderDrawer orderId={shown} onClose={() => setShown(null)} onChanged={list.reload} />
+      </FilterBar>
+      <ConsoleTable<ConsoleOrder>
+        rowKey="id"
+        columns={columns}
+        {...list.tableProps}
+        sortOrderOf={list.sortOrderOf}
+      />
+      <OrderDrawer orderId={shown} onClose={() => setOpen(null)} onChanged={list.reload} />
     </>
   );
 }

@@ -1,15 +1,11 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { PlanInputSchema, type ConsolePlan, type PlanInput } from '@app/contract/console/money';
 import { PROMOTION_LEVELS } from '@app/contract/constants';
-import { App, Button, Col, Form, Input, InputNumber, Modal, Row, Select, Switch, Table, Tag } from 'antd';
+import { App, InputNumber, Select, Switch, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConsoleError } from '../../app/api.ts';
-import { schemaRule, showServerErrors } from '../../app/form.ts';
-import { messageOf } from '../../app/i18n/index.ts';
+import { CrudTable, enabledColumn, useShortList } from '../../components/CrudTable.tsx';
+import type { FieldSpec } from '../../components/EditDialog.tsx';
 import { centsOf, moneyApi, yuan } from './money-api.ts';
-import { useMoneyList, withFormFields } from './use-money-list.ts';
 
 /** The form's shape: yuan where the wire has cents, and no sale level as an empty choice. */
 interface PlanForm extends Omit<PlanInput, 'price_cents' | 'original_price_cents' | 'sale_level'> {
@@ -61,50 +57,18 @@ function inputOf(values: PlanForm): PlanInput {
   };
 }
 
-const field = PlanInputSchema.shape;
+const number = (min: number, max: number, precision = 0) => (
+  <InputNumber min={min} max={max} precision={precision} style={{ width: '100%' }} />
+);
 
 /** Plans: price, days, bonus, on/off and order; the app's payment page reads them on every visit. */
 export function PlansTab() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const list = useMoneyList(moneyApi.plans);
-  const [editing, setEditing] = useState<{ id: number | null; values: PlanForm } | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [form] = Form.useForm<PlanForm>();
-
-  const save = async (id: number | null, input: PlanInput) => {
-    await moneyApi.savePlan(id, input);
-    message.success(t('saved'));
-    list.reload();
-  };
-
-  const toggle = async (plan: ConsolePlan, enabled: boolean) => {
-    try {
-      await save(plan.id, inputOf({ ...formOf(plan), enabled }));
-    } catch (error) {
-      message.error(messageOf(error instanceof ConsoleError ? error.error : 'server_error'));
-    }
-  };
-
-  const submit = async (values: PlanForm) => {
-    if (!editing) return;
-    setSaving(true);
-    try {
-      await save(editing.id, inputOf(values));
-      setEditing(null);
-    } catch (error) {
-      const rest = showServerErrors(
-        form,
-        withFormFields(error, { price_cents: 'price', original_price_cents: 'original_price' }),
-      );
-      if (rest) message.error(rest);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const list = useShortList(moneyApi.plans);
 
   const columns: ColumnsType<ConsolePlan> = [
-    { title: 'ID', dataIndex: 'id', key: 'id', width: 70 },
+    { title: 'ID', dataIndex: 'id', key: 'id' },
     {
       title: t('money_plan_name'),
       dataIndex: 'name',
@@ -124,209 +88,85 @@ export function PlansTab() {
       title: t('money_sale_level'),
       dataIndex: 'sale_level',
       key: 'sale_level',
-      width: 110,
       render: (level: string | null) =>
         level ? <Tag color="gold">{t('money_level', { level })}</Tag> : t('money_regular'),
     },
-    {
-      title: t('money_price'),
-      dataIndex: 'price_cents',
-      key: 'price',
-      width: 110,
-      align: 'right',
-      render: yuan,
-    },
+    { title: t('money_price'), dataIndex: 'price_cents', key: 'price', align: 'right', render: yuan },
     {
       title: t('money_original_price'),
       dataIndex: 'original_price_cents',
       key: 'original',
-      width: 110,
       align: 'right',
       render: yuan,
     },
-    { title: t('money_days'), dataIndex: 'days', key: 'days', width: 90, align: 'right' },
-    { title: t('money_bonus_days'), dataIndex: 'bonus_days', key: 'bonus', width: 100, align: 'right' },
-    { title: t('money_sort'), dataIndex: 'sort', key: 'sort', width: 80, align: 'right' },
+    { title: t('money_days'), dataIndex: 'days', key: 'days', align: 'right' },
+    { title: t('money_bonus_days'), dataIndex: 'bonus_days', key: 'bonus', align: 'right' },
+    { title: t('money_sort'), dataIndex: 'sort', key: 'sort', align: 'right' },
+    enabledColumn<ConsolePlan>(
+      t('money_enabled'),
+      (plan) => plan.name,
+      (plan, enabled) => moneyApi.savePlan(plan.id, inputOf({ ...formOf(plan), enabled })),
+      list.reload,
+      t,
+      message,
+    ),
+  ];
+
+  const fields: FieldSpec[] = [
+    { name: 'name', label: 'money_plan_name', span: 12 },
+    { name: 'name_tw', label: 'money_name_tw', extra: 'money_tw_hint', span: 12 },
+    { name: 'price', label: 'money_price_yuan', span: 6, required: true, input: number(0.01, 100000, 2) },
     {
-      title: t('money_enabled'),
-      dataIndex: 'enabled',
-      key: 'enabled',
-      width: 90,
-      render: (enabled: boolean, plan) => (
-        <Switch
-          checked={enabled}
-          aria-label={t('money_enabled_of', { name: plan.name })}
-          onChange={(checked) => void toggle(plan, checked)}
+      name: 'original_price',
+      label: 'money_original_price_yuan',
+      span: 6,
+      required: true,
+      input: number(0, 100000, 2),
+    },
+    { name: 'days', label: 'money_days', span: 6, input: number(1, 3650) },
+    { name: 'bonus_days', label: 'money_bonus_days', span: 6, input: number(0, 3650) },
+    {
+      name: 'sale_level',
+      label: 'money_sale_level',
+      extra: 'money_sale_level_hint',
+      span: 8,
+      // '' in the form is "no sale level" (null on the wire).
+      schema: false,
+      input: (
+        <Select
+          options={[
+            { value: '', label: t('money_regular') },
+            ...PROMOTION_LEVELS.map((level) => ({ value: level, label: t('money_level', { level }) })),
+          ]}
         />
       ),
     },
-    {
-      title: t('actions'),
-      key: 'actions',
-      width: 90,
-      render: (_value, plan) => (
-        <Button size="small" onClick={() => setEditing({ id: plan.id, values: formOf(plan) })}>
-          {t('money_edit')}
-        </Button>
-      ),
-    },
+    { name: 'sort', label: 'money_sort', extra: 'money_sort_hint', span: 8, input: number(0, 9999) },
+    { name: 'enabled', label: 'money_enabled', span: 8, valuePropName: 'checked', input: <Switch /> },
+    { name: 'slogan', label: 'money_slogan', span: 12 },
+    { name: 'slogan_tw', label: 'money_slogan_tw', span: 12 },
+    { name: 'tag', label: 'money_tag', span: 6 },
+    { name: 'tag_tw', label: 'money_tag_tw', span: 6 },
+    { name: 'tag_color', label: 'money_tag_color', span: 6 },
+    { name: 'color', label: 'money_color', span: 6 },
+    { name: 'cash_title', label: 'money_cash_title' },
   ];
 
   return (
-    <>
-      <Button
-        type="primary"
-        icon={<PlusOutlined />}
-        style={{ marginBottom: 16 }}
-        onClick={() => setEditing({ id: null, values: NEW_PLAN })}
-      >
-        {t('money_new_plan')}
-      </Button>
-      <Table<ConsolePlan>
-        rowKey="id"
-        columns={columns}
-        dataSource={list.items}
-        loading={list.loading}
-        pagination={false}
-        size="middle"
-      />
-      <Modal
-        open={editing !== null}
-        title={editing?.id ? t('money_edit_plan', { id: editing.id }) : t('money_new_plan')}
-        onCancel={() => setEditing(null)}
-        onOk={() => form.submit()}
-        okText={t('save')}
-        cancelText={t('cancel')}
-        confirmLoading={saving}
-        width={720}
-        destroyOnHidden
-      >
-        {editing && (
-          <Form<PlanForm>
-            form={form}
-            layout="vertical"
-            initialValues={editing.values}
-            onFinish={submit}
-            preserve={false}
-          >
-            <Row gutter={16}>
-              <Col span={12}>
-                <Form.Item name="name" label={t('money_plan_name')} rules={[schemaRule(field.name)]}>
-                  <Input />
-                </Form.Item>
-              </Col>
-              <Col span={12}>
-                <Form.Item name="name_tw" label={t('money_name_tw')} extra={t('money_tw_hint')}>
-                  <Input />
-                </Form.Item>
-              </Col>
-              <Col span={6}>
-                <Form.Item
-                  name="price"
-                  label={t('money_price_yuan')}
-                  rules={[{ required: true, message: t('required') }]}
-                >
-                  <InputNumber min={0.01} max={100000} precision={2} style={{ width: '100%' }} />
-                </Form.Item>
-              </Col>
-              <Col span={6}>
-                <Form.Item
-                  name="original_price"
-                  label={t('money_original_price_yuan')}
-                  rules={[{ required: true, message: t('required') }]}
-                >
-                  <InputNumber min={0} max={100000} precision={2} style={{ width: '100%' }} />
-                </Form.Item>
-              </Col>
-              <Col span={6}>
-                <Form.Item name="days" label={t('money_days')} rules={[schemaRule(field.days)]}>
-                  <InputNumber min={1} max={3650} precision={0} style={{ width: '100%' }} />
-                </Form.Item>
-              </Col>
-              <Col span={6}>
-                <Form.Item
-                  name="bonus_days"
-                  label={t('money_bonus_days')}
-                  rules={[schemaRule(field.bonus_days)]}
-                >
-                  <InputNumber min={0} max={3650} precision={0} style={{ width: '100%' }} />
-                </Form.Item>
-              </Col>
-              <Col span={8}>
-                <Form.Item name="sale_level" label={t('money_sale_level')} extra={t('money_sale_level_hint')}>
-                  <Select
-                    options={[
-                      { value: '', label: t('money_regular') },
-                      ...PROMOTION_LEVELS.map((level) => ({
-                        value: level,
-                        label: t('money_level', { level }),
-                      })),
-                    ]}
-                  />
-                </Form.Item>
-              </Col>
-              <Col span={8}>
-                <Form.Item
-                  name="sort"
-                  label={t('money_sort')}
-                  extra={t('money_sort_hint')}
-                  rules={[schemaRule(field.sort)]}
-                >
-                  <InputNumber min={0} max={9999} precision={0} style={{ width: '100%' }} />
-                </Form.Item>
-              </Col>
-              <Col span={8}>
-                <Form.Item name="enabled" label={t('money_enabled')} valuePropName="checked">
-                  <Switch />
-                </Form.Item>
-              </Col>
-              <Col span={12}>
-                <Form.Item name="slogan" label={t('money_slogan')} rules={[schemaRule(field.slogan)]}>
-                  <Input />
-                </Form.Item>
-              </Col>
-              <Col span={12}>
-                <Form.Item name="slogan_tw" label={t('money_slogan_tw')}>
-                  <Input />
-                </Form.Item>
-              </Col>
-              <Col span={6}>
-                <Form.Item name="tag" label={t('money_tag')} rules={[schemaRule(field.tag)]}>
-                  <Input />
-                </Form.Item>
-              </Col>
-              <Col span={6}>
-                <Form.Item name="tag_tw" label={t('money_tag_tw')}>
-                  <Input />
-                </Form.Item>
-              </Col>
-              <Col span={6}>
-                <Form.Item
-                  name="tag_color"
-                  label={t('money_tag_color')}
-                  rules={[schemaRule(field.tag_color)]}
-                >
-                  <Input placeholder="#ff4d6d" />
-                </Form.Item>
-              </Col>
-              <Col span={6}>
-                <Form.Item name="color" label={t('money_color')} rules={[schemaRule(field.color)]}>
-                  <Input placeholder="#2a1f3d" />
-                </Form.Item>
-              </Col>
-              <Col span={24}>
-                <Form.Item
-                  name="cash_title"
-                  label={t('money_cash_title')}
-                  rules={[schemaRule(field.cash_title)]}
-                >
-                  <Input />
-                </Form.Item>
-              </Col>
-            </Row>
-          </Form>
-        )}
-      </Modal>
-    </>
+    <CrudTable<ConsolePlan, PlanForm>
+      list={list}
+      columns={columns}
+      rowName={(plan) => plan.name}
+      newLabel="money_new_plan"
+      form={{
+        fields,
+        schema: PlanInputSchema,
+        empty: NEW_PLAN,
+        toForm: formOf,
+        save: (plan, values) => moneyApi.savePlan(plan?.id ?? null, inputOf(values)),
+        width: 720,
+        fieldNames: { price_cents: 'price', original_price_cents: 'original_price' },
+      }}
+    />
   );
 }

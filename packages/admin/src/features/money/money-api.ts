@@ -34,8 +34,9 @@ export const moneyApi = {
   order: (id: number) => consoleApi.get<ConsoleOrderDetail>(`/money/orders/${id}`),
   refund: (id: number, reason: string) =>
     consoleApi.post<RefundReply>(`/money/orders/${id}/refund`, { reason }),
-  /** A plain link: the browser downloads it with the session cookie. */
-  revenueCsvUrl: (from: string, to: string) => withQuery(`${API_BASE}/money/revenue.csv`, { from, to }),
+  /** A plain link: the browser downloads it with the session cookie; headers in the console's language. */
+  revenueCsvUrl: (from: string, to: string, locale: 'cn' | 'tw') =>
+    withQuery(`${API_BASE}/money/revenue.csv`, { from, to, locale }),
 };
 
 /** Cents as the yuan the console shows: 3000 → "¥30.00". */

@@ -5,7 +5,7 @@ import {
   OPERATOR_ROLES,
   type OperatorRole,
 } from '@app/contract/console/operators';
-import { App, Alert, Button, Dropdown, Form, Input, Modal, Select, Space, Table, Tag } from 'antd';
+import { App, Alert, Button, Dropdown, Form, Input, Modal, Select, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,8 @@ import { schemaRule, showServerErrors } from '../../app/form.ts';
 import { messageOf } from '../../app/i18n/index.ts';
 import { useOperator } from '../../app/session.tsx';
 import { useConsoleList } from '../../app/use-list.ts';
+import { ConsoleTable } from '../../components/ConsoleTable.tsx';
+import { ListError, textOf } from '../../components/FilterBar.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 
 /** Operators (owner only): list, create, change role, disable, reset password, reset TOTP. */
@@ -22,7 +24,8 @@ export function OperatorsPage() {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const me = useOperator();
-  const list = useConsoleList<Operator>('/operators', { sort: 'id', order: 'asc' });
+  // Newest first: an operator just made is on top of the list.
+  const list = useConsoleList<Operator>('/operators', { sort: 'id', order: 'desc' });
   const [creating, setCreating] = useState(false);
   const [resetting, setResetting] = useState<Operator | null>(null);
   const roleOptions = OPERATOR_ROLES.map((role) => ({ value: role, label: t(`role_${role}`) }));
@@ -53,7 +56,7 @@ export function OperatorsPage() {
     });
 
   const columns: ColumnsType<Operator> = [
-    { title: 'ID', dataIndex: 'id', key: 'id', width: 80, sorter: true, defaultSortOrder: 'ascend' },
+    { title: 'ID', dataIndex: 'id', key: 'id', width: 80, sorter: true },
     {
       title: t('email'),
       dataIndex: 'email',
@@ -82,7 +85,19 @@ export function OperatorsPage() {
             value={role}
             options={roleOptions}
             style={{ width: 110 }}
-            onChange={(next) => void change(row, { role: next })}
+            onChange={(next) =>
+              modal.confirm({
+                title: t('operator_change_role'),
+                content: t('operator_role_confirm', {
+                  email: row.email,
+                  from: t(`role_${role}`),
+                  to: t(`role_${next}`),
+                }),
+                okText: t('confirm'),
+                cancelText: t('cancel'),
+                onOk: () => change(row, { role: next }),
+              })
+            }
           />
         ),
     },
@@ -173,26 +188,26 @@ export function OperatorsPage() {
         <Input.Search
           allowClear
           placeholder={t('operator_filter_email')}
+          aria-label={t('operator_filter_email')}
           style={{ width: 260 }}
+          defaultValue={textOf(list.filters, 'email')}
           onSearch={(email) => list.setFilters({ ...list.filters, email })}
         />
         <Select<OperatorRole | ''>
           aria-label={t('role')}
           style={{ width: 140 }}
-          defaultValue=""
+          value={(textOf(list.filters, 'role') ?? '') as OperatorRole | ''}
           options={[{ value: '', label: t('all') }, ...roleOptions]}
           onChange={(role) => list.setFilters({ ...list.filters, role })}
         />
       </Space>
-      {list.error !== null && (
-        <Alert
-          type="error"
-          showIcon
-          title={messageOf(list.error instanceof ConsoleError ? list.error.error : 'server_error')}
-          style={{ marginBottom: 16 }}
-        />
-      )}
-      <Table<Operator> rowKey="id" columns={columns} {...list.tableProps} />
+      <ListError error={list.error} />
+      <ConsoleTable<Operator>
+        rowKey="id"
+        columns={columns}
+        {...list.tableProps}
+        sortOrderOf={list.sortOrderOf}
+      />
       <CreateOperatorModal
         open={creating}
         onClose={() => setCreating(false)}

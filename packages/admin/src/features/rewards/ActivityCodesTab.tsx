@@ -13,7 +13,6 @@ import {
   Popconfirm,
   Select,
   Space,
-  Table,
   Tag,
 } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -26,6 +25,8 @@ import { formatDateTime } from '../../app/dates.ts';
 import { showServerErrors } from '../../app/form.ts';
 import { messageOf } from '../../app/i18n/index.ts';
 import { useConsoleList } from '../../app/use-list.ts';
+import { ConsoleTable } from '../../components/ConsoleTable.tsx';
+import { ListError, textOf } from '../../components/FilterBar.tsx';
 
 const STATE_COLORS: Record<ConsoleActivityCode['state'], string> = {
   active: 'green',
@@ -169,6 +170,7 @@ export function ActivityCodesTab() {
           placeholder={t('code_state')}
           style={{ width: 160 }}
           options={ACTIVITY_CODE_STATES.map((state) => ({ value: state, label: t(`code_state_${state}`) }))}
+          value={textOf(list.filters, 'state')}
           onChange={(state?: string) => list.setFilters({ ...list.filters, state })}
         />
         <Input.Search
@@ -177,6 +179,7 @@ export function ActivityCodesTab() {
           placeholder={t('code_filter_prefix')}
           style={{ width: 240 }}
           maxLength={6}
+          defaultValue={textOf(list.filters, 'q')}
           onSearch={(q) => list.setFilters({ ...list.filters, q: q.trim() })}
         />
         <Button
@@ -195,15 +198,13 @@ export function ActivityCodesTab() {
           {t('code_new')}
         </Button>
       </Space>
-      {list.error !== null && (
-        <Alert
-          type="error"
-          showIcon
-          title={messageOf(list.error instanceof ConsoleError ? list.error.error : 'server_error')}
-          style={{ marginBottom: 16 }}
-        />
-      )}
-      <Table<ConsoleActivityCode> rowKey="code" columns={columns} {...list.tableProps} />
+      <ListError error={list.error} />
+      <ConsoleTable<ConsoleActivityCode>
+        rowKey="code"
+        columns={columns}
+        {...list.tableProps}
+        sortOrderOf={list.sortOrderOf}
+      />
 
       <Modal
         title={t('code_new')}
@@ -281,10 +282,12 @@ export function ActivityCodesTab() {
 
 function Redemptions({ code }: { code: string }) {
   const { t } = useTranslation();
-  const list = useConsoleList<Redemption>(`/rewards/activity-codes/${code}/redemptions`, {
-    sort: 'used_at',
-    order: 'desc',
-  });
+  const list = useConsoleList<Redemption>(
+    `/rewards/activity-codes/${code}/redemptions`,
+    { sort: 'used_at', order: 'desc' },
+    undefined,
+    'local',
+  );
   const columns: ColumnsType<Redemption> = [
     {
       title: t('redemption_user'),
@@ -297,5 +300,5 @@ function Redemptions({ code }: { code: string }) {
     },
     { title: t('redemption_used_at'), dataIndex: 'usedAt', key: 'used_at', render: formatDateTime },
   ];
-  return <Table<Redemption> rowKey="userId" size="small" columns={columns} {...list.tableProps} />;
+  return <ConsoleTable<Redemption> rowKey="userId" size="small" columns={columns} {...list.tableProps} />;
 }

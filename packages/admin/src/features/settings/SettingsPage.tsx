@@ -23,6 +23,7 @@ import {
   Spin,
   Switch,
   Tabs,
+  Typography,
   message,
 } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -31,6 +32,8 @@ import { consoleApi } from '../../app/api.ts';
 import { ImageField } from './ImageField.tsx';
 import { PhonePreview, type PreviewKind } from './PhonePreview.tsx';
 import { schemaRule } from '../../app/form.ts';
+import { useUnsaved } from '../../app/unsaved.ts';
+import { useTab } from '../../app/use-list.ts';
 import { showSettingsErrors } from './settings-errors.ts';
 import './settings.css';
 
@@ -82,11 +85,17 @@ function SettingsTab({
   const { t } = useTranslation();
   const [form] = Form.useForm();
   const [saving, setSaving] = useState(false);
+  // Changed since the last save or reset: leaving the page or reloading asks first.
+  const [changed, setChanged] = useState(false);
+  useUnsaved(changed);
   const initial = tabValues(reply, spec);
   const watched = Form.useWatch([], form) as
     { settings?: Partial<AppSettings>; textsTw?: Partial<Record<SettingsText, string>> } | undefined;
 
-  useEffect(() => form.resetFields(), [form, reply]);
+  useEffect(() => {
+    form.resetFields();
+    setChanged(false);
+  }, [form, reply]);
 
   const save = async () => {
     const values = form.getFieldsValue(true) as typeof initial;
@@ -123,6 +132,7 @@ function SettingsTab({
         initialValues={initial}
         onFinish={save}
         onValuesChange={(changed: { settings?: Partial<AppSettings> }) => {
+          setChanged(true);
           for (const text of spec.texts ?? []) {
             const [, group, field] = TEXT_AT[text] as [string, 'pwa' | 'home', string];
             const moved = (changed.settings?.[group] as Record<string, unknown> | undefined)?.[field];
@@ -132,11 +142,20 @@ function SettingsTab({
         }}
       >
         <Card>{spec.fields}</Card>
-        <Space style={{ marginTop: 16 }}>
+        {/* A long form keeps its save bar in view at the window's foot. */}
+        <Space className="settings-save-bar" data-testid="settings-save-bar">
           <Button type="primary" htmlType="submit" loading={saving}>
             {t('settings_save')}
           </Button>
-          <Button onClick={() => form.resetFields()}>{t('settings_reset')}</Button>
+          <Button
+            onClick={() => {
+              form.resetFields();
+              setChanged(false);
+            }}
+          >
+            {t('settings_reset')}
+          </Button>
+          {changed && <Typography.Text type="warning">{t('unsaved_title')}</Typography.Text>}
         </Space>
       </Form>
       {spec.preview && (
@@ -236,8 +255,11 @@ function LinkItem({
 }
 
 /** Console §2: every app-info field the spec names, in tabs, each with the phone it changes. */
+const SETTINGS_TABS = ['startup', 'news', 'ads', 'binding', 'member', 'shop'] as const;
+
 export function SettingsPage() {
   const { t } = useTranslation();
+  const [tab, setTab] = useTab(SETTINGS_TABS);
   const [reply, setReply] = useState<AppSettingsReply>();
   const [failed, setFailed] = useState(false);
 
@@ -453,6 +475,8 @@ export function SettingsPage() {
 
   return (
     <Tabs
+      activeKey={tab}
+      onChange={setTab}
       items={tabs.map((spec) => ({
         key: spec.key,
         label: t(`settings_tab_${spec.key}`),

@@ -11,10 +11,8 @@ import {
   Input,
   InputNumber,
   Row,
-  Segmented,
   Skeleton,
   Space,
-  Table,
   Tag,
   Typography,
 } from 'antd';
@@ -26,7 +24,9 @@ import { API_BASE, consoleApi, ConsoleError } from '../../app/api.ts';
 import { formatDateTime } from '../../app/dates.ts';
 import { showServerErrors } from '../../app/form.ts';
 import { messageOf } from '../../app/i18n/index.ts';
-import { useConsoleList } from '../../app/use-list.ts';
+import { useConsoleList, useOpen } from '../../app/use-list.ts';
+import { ConsoleTable } from '../../components/ConsoleTable.tsx';
+import { StateFilter } from '../../components/FilterBar.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { OrdersTable } from './OrdersTable.tsx';
 
@@ -37,8 +37,9 @@ const STATE_COLORS: Record<AppealState, string> = { pending: 'orange', approved:
 export function AppealsPage() {
   const { t } = useTranslation();
   const list = useConsoleList<ConsoleAppeal>('/support/appeals', { sort: 'created_at', order: 'desc' });
-  const [state, setState] = useState<AppealState | 'all'>('pending');
-  const [openId, setOpenId] = useState<number | null>(null);
+  const [open, setOpen] = useOpen();
+  const openId = open && /^\d+$/.test(open) ? Number(open) : null;
+  const setOpenId = (id: number | null) => setOpen(id);
 
   const columns: ColumnsType<ConsoleAppeal> = [
     { title: 'ID', dataIndex: 'id', key: 'id', width: 80 },
@@ -47,7 +48,6 @@ export function AppealsPage() {
       dataIndex: 'createdAt',
       key: 'created_at',
       sorter: true,
-      defaultSortOrder: 'descend',
       render: formatDateTime,
     },
     {
@@ -89,27 +89,19 @@ export function AppealsPage() {
   return (
     <>
       <PageHeader title={t('appeals_title')} />
-      <Segmented<AppealState | 'all'>
-        style={{ marginBottom: 16 }}
-        value={state}
-        onChange={(value) => {
-          setState(value);
-          list.setFilters({ state: value });
-        }}
+      <StateFilter<AppealState | 'all'>
+        list={list}
         options={(['pending', 'approved', 'rejected', 'all'] as const).map((value) => ({
           value,
           label: value === 'all' ? t('all') : t(`appeal_state_${value}`),
         }))}
       />
-      {list.error !== null && (
-        <Alert
-          type="error"
-          showIcon
-          title={messageOf(list.error instanceof ConsoleError ? list.error.error : 'server_error')}
-          style={{ marginBottom: 16 }}
-        />
-      )}
-      <Table<ConsoleAppeal> rowKey="id" columns={columns} {...list.tableProps} />
+      <ConsoleTable<ConsoleAppeal>
+        rowKey="id"
+        columns={columns}
+        {...list.tableProps}
+        sortOrderOf={list.sortOrderOf}
+      />
       <Drawer
         width={1080}
         open={openId !== null}

@@ -1,8 +1,9 @@
 import type { ConsoleOrder } from '@app/contract/console/support';
-import { Table, Tag } from 'antd';
+import { Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../app/dates.ts';
+import { ConsoleTable } from '../../components/ConsoleTable.tsx';
 
 const STATUS_COLORS: Record<ConsoleOrder['status'], string> = {
   pending: 'orange',
@@ -13,10 +14,18 @@ const STATUS_COLORS: Record<ConsoleOrder['status'], string> = {
 
 /** A user's newest orders, as the appeal and user pages show them. */
 export function OrdersTable({ orders }: { orders: ConsoleOrder[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // A zh-TW console reads plan and method names in Traditional, as a zh-TW phone does.
+  const inScript = (simplified: string, traditional: string | null | undefined) =>
+    i18n.language === 'tw' && traditional ? traditional : simplified;
   const columns: ColumnsType<ConsoleOrder> = [
     { title: t('order_no'), dataIndex: 'outTradeNo', key: 'no', render: (no: string) => <code>{no}</code> },
-    { title: t('order_name'), dataIndex: 'name', key: 'name' },
+    { title: t('order_name'), key: 'name', render: (_value, row) => inScript(row.name, row.nameTw) },
+    {
+      title: t('money_method'),
+      key: 'method',
+      render: (_value, row) => inScript(row.method, row.methodTw),
+    },
     {
       title: t('order_amount'),
       dataIndex: 'amountCents',
@@ -39,7 +48,7 @@ export function OrdersTable({ orders }: { orders: ConsoleOrder[] }) {
     { title: t('created_at'), dataIndex: 'createdAt', key: 'created', render: formatDateTime },
   ];
   return (
-    <Table<ConsoleOrder>
+    <ConsoleTable<ConsoleOrder>
       rowKey="id"
       size="small"
       columns={columns}

@@ -1,14 +1,15 @@
 import type { ConsoleReport } from '@app/contract/console/support';
-import { Alert, App, Button, Popconfirm, Segmented, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Popconfirm, Space, Tag, Typography } from 'antd';
 import { ExportOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { consoleApi, ConsoleError } from '../../app/api.ts';
 import { formatDateTime } from '../../app/dates.ts';
 import { messageOf } from '../../app/i18n/index.ts';
 import { useConsoleList } from '../../app/use-list.ts';
+import { ConsoleTable } from '../../components/ConsoleTable.tsx';
+import { StateFilter } from '../../components/FilterBar.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { reportReasonLabel, videoTypeLabel } from './report-labels.ts';
 
@@ -27,7 +28,6 @@ export function ReportsPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const list = useConsoleList<ConsoleReport>('/support/reports', { sort: 'created_at', order: 'desc' });
-  const [state, setState] = useState<ReportState>('open');
 
   const act = async (report: ConsoleReport, action: 'resolve' | 'unpublish' | 'republish') => {
     try {
@@ -46,7 +46,6 @@ export function ReportsPage() {
       key: 'created_at',
       width: 180,
       sorter: true,
-      defaultSortOrder: 'descend',
       render: formatDateTime,
     },
     {
@@ -150,28 +149,20 @@ export function ReportsPage() {
   return (
     <>
       <PageHeader title={t('reports_title')} />
-      <Segmented<ReportState>
-        style={{ marginBottom: 16 }}
-        value={state}
-        onChange={(value) => {
-          setState(value);
-          list.setFilters({ state: value });
-        }}
+      <StateFilter<ReportState>
+        list={list}
         options={[
           { value: 'open', label: t('report_state_open') },
           { value: 'resolved', label: t('report_state_resolved') },
           { value: 'all', label: t('all') },
         ]}
       />
-      {list.error !== null && (
-        <Alert
-          type="error"
-          showIcon
-          title={messageOf(list.error instanceof ConsoleError ? list.error.error : 'server_error')}
-          style={{ marginBottom: 16 }}
-        />
-      )}
-      <Table<ConsoleReport> rowKey="id" columns={columns} {...list.tableProps} />
+      <ConsoleTable<ConsoleReport>
+        rowKey="id"
+        columns={columns}
+        {...list.tableProps}
+        sortOrderOf={list.sortOrderOf}
+      />
     </>
   );
 }

@@ -1,5 +1,12 @@
 import type { UserDetail, UserLookupField, UserSummary } from '@app/contract/console/support';
-import { USER_LOOKUP_FIELDS } from '@app/contract/console/support';
+import {
+  GRANT_KIND_WORDS,
+  USER_BROWSE_FILTERS,
+  USER_COUNT_CEILING,
+  USER_LOOKUP_FIELDS,
+  type UserBrowseReplySchema,
+} from '@app/contract/console/support';
+import type { z } from 'zod';
 import {
   Alert,
   App,
@@ -15,7 +22,6 @@ import {
   Select,
   Skeleton,
   Space,
-  Table,
   Tabs,
   Tag,
 } from 'antd';
@@ -27,10 +33,16 @@ import { consoleApi, ConsoleError } from '../../app/api.ts';
 import { formatDateTime } from '../../app/dates.ts';
 import { showServerErrors } from '../../app/form.ts';
 import { messageOf } from '../../app/i18n/index.ts';
+import { useConsoleList } from '../../app/use-list.ts';
+import { ConsoleTable, Truncated } from '../../components/ConsoleTable.tsx';
+import { StateFilter } from '../../components/FilterBar.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { OrdersTable } from './OrdersTable.tsx';
 
-/** User lookup (`/users`) and one user's page (`/users/:id`). */
+type UserBrowseReply = z.infer<typeof UserBrowseReplySchema>;
+type UserBrowseFilter = (typeof USER_BROWSE_FILTERS)[number];
+
+/** User lookup and browsing (`/users`) and one user's page (`/users/:id`). */
 export function UsersPage() {
   return (
     <Routes>
@@ -92,7 +104,65 @@ function UserLookup() {
       </Form>
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
       {found && found.length === 0 && <Empty description={t('user_not_found')} />}
+      <UserBrowser />
     </>
+  );
+}
+
+/**
+ * Browse the accounts (issue 37 §16): newest first, VIP, banned, guests or bound ones, sortable;
+ * the view is in the address. A count past the ceiling is said as "200+".
+ */
+function UserBrowser() {
+  const { t } = useTranslation();
+  const list = useConsoleList<UserSummary>('/support/users', { sort: 'id', order: 'desc' });
+  const reply = list.data as UserBrowseReply;
+  const columns: ColumnsType<UserSummary> = [
+    {
+      title: t('user_id'),
+      dataIndex: 'id',
+      key: 'id',
+      sorter: true,
+      render: (id: number) => <Link to={`/users/${id}`}>#{id}</Link>,
+    },
+    {
+      title: t('user_account'),
+      key: 'account',
+      render: (_value, user) => <Truncated text={user.email ?? user.phone ?? t('user_guest')} width={220} />,
+    },
+    { title: t('user_invite_code'), dataIndex: 'inviteCode', key: 'invite' },
+    { title: t('user_created'), dataIndex: 'createdAt', key: 'created', render: formatDateTime },
+    { title: t('user_vip'), key: 'vipExpiry', sorter: true, render: (_value, user) => vipText(t, user) },
+    { title: t('user_points'), dataIndex: 'points', key: 'points', sorter: true, align: 'right' },
+    {
+      title: t('user_banned'),
+      dataIndex: 'bannedAt',
+      key: 'bannedAt',
+      sorter: true,
+      render: (at: string | null) => (at ? <Tag color="red">{formatDateTime(at)}</Tag> : '—'),
+    },
+  ];
+  return (
+    <Card title={t('user_browse')} size="small">
+      <StateFilter<UserBrowseFilter>
+        list={list}
+        name="filter"
+        options={USER_BROWSE_FILTERS.map((value) => ({ value, label: t(`user_filter_${value}`) }))}
+      />
+      <ConsoleTable<UserSummary>
+        rowKey="id"
+        columns={columns}
+        {...list.tableProps}
+        sortOrderOf={list.sortOrderOf}
+        pagination={{
+          ...list.tableProps.pagination,
+          showTotal: (total: number) =>
+            reply.totalExact === false
+              ? t('total_more', { count: USER_COUNT_CEILING })
+              : t('total_items', { count: total }),
+        }}
+      />
+    </Card>
   );
 }
 
@@ -387,14 +457,23 @@ function BanModal({
 }
 
 function LedgerTable({ rows }: { rows: UserDetail['ledger'] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language === 'tw' ? 'tw' : 'cn';
   const columns: ColumnsType<UserDetail['ledger'][number]> = [
     { title: t('ledger_time'), dataIndex: 'createdAt', key: 'at', render: formatDateTime },
     {
       title: t('ledger_kind'),
       dataIndex: 'kind',
       key: 'kind',
-      render: (kind: string) => <code>{kind}</code>,
+      // Words, never the stored key; a kind not known yet reads as "other".
+      render: (kind: string) =>
+        (GRANT_KIND_WORDS as Record<string, { cn: string; tw: string }>)[kind]?.[locale] ??
+        t('ledger_kind_other'),
+    },
+    {
+      title: t('ledger_order'),
+      key: 'order',
+      render: (_value, row) => (row as { orderNo?: string | null }).orderNo ?? '—',
     },
     {
       title: t('ledger_points'),
@@ -410,7 +489,7 @@ function LedgerTable({ rows }: { rows: UserDetail['ledger'] }) {
     },
     { title: t('ledger_reason'), dataIndex: 'reason', key: 'reason' },
   ];
-  return <Table rowKey="id" size="small" columns={columns} dataSource={rows} pagination={false} />;
+  return <ConsoleTable rowKey="id" size="small" columns={columns} dataSource={rows} pagination={false} />;
 }
 
 function SessionsTable({ rows }: { rows: UserDetail['sessions'] }) {
@@ -432,7 +511,7 @@ function SessionsTable({ rows }: { rows: UserDetail['sessions'] }) {
         ),
     },
   ];
-  return <Table rowKey="id" size="small" columns={columns} dataSource={rows} pagination={false} />;
+  return <ConsoleTable rowKey="id" size="small" columns={columns} dataSource={rows} pagination={false} />;
 }
 
 function TicketsTable({ rows }: { rows: UserDetail['tickets'] }) {
@@ -443,7 +522,7 @@ function TicketsTable({ rows }: { rows: UserDetail['tickets'] }) {
     { title: t('ticket_expires'), dataIndex: 'expiresAt', key: 'expires', render: formatDateTime },
     { title: t('ticket_spent'), dataIndex: 'spentAt', key: 'spent', render: formatDateTime },
   ];
-  return <Table rowKey="id" size="small" columns={columns} dataSource={rows} pagination={false} />;
+  return <ConsoleTable rowKey="id" size="small" columns={columns} dataSource={rows} pagination={false} />;
 }
 
 function CheckinsTable({ rows }: { rows: UserDetail['checkins'] }) {
@@ -452,5 +531,5 @@ function CheckinsTable({ rows }: { rows: UserDetail['checkins'] }) {
     { title: t('checkin_date'), dataIndex: 'day', key: 'day' },
     { title: t('checkin_streak'), dataIndex: 'streak', key: 'streak' },
   ];
-  return <Table rowKey="day" size="small" columns={columns} dataSource={rows} pagination={false} />;
+  return <ConsoleTable rowKey="day" size="small" columns={columns} dataSource={rows} pagination={false} />;
 }

@@ -19,6 +19,7 @@ import { extendVip } from '../../platform/db/ledger.ts';
 import * as queries from './accounts.queries.ts';
 import type { Channel } from './accounts.queries.ts';
 import { codeMessage } from './code-message.ts';
+import { metrics } from '../../platform/metrics.ts';
 import { refuse } from './refuse.ts';
 import { createSignInLimits } from './sign-in-limits.ts';
 import { createVerifyCodes, type CodePurpose } from './verify-codes.ts';
@@ -138,7 +139,10 @@ export function createAccountsService({ ctx, sessions, users, appInfo, senders }
         async () =>
           (await verifyPassword(password, storedHash ?? (await decoyPasswordHash()))) && !!storedHash,
       );
-      if (!account || !storedHash || !matches) refuse(Status.invalid, 'login_failed');
+      if (!account || !storedHash || !matches) {
+        metrics.signInFailures.inc({ who: 'user' });
+        refuse(Status.invalid, 'login_failed');
+      }
       // Told only to whoever knows the password: an operator banned this account.
       if (account.banned_at) refuse(Status.refused, 'account_banned');
       const [session] = await Promise.all([

@@ -1,6 +1,7 @@
 import { AnalyticsEventBodySchema } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
 import { envelope } from '../../platform/reply.ts';
 import { tokenOf } from '../../platform/request.ts';
 import type { SessionService } from '../session/session.service.ts';
@@ -13,14 +14,28 @@ export const analyticsRoutes =
   (ctx: AppContext, sessions: SessionService): FastifyPluginAsyncZod =>
   async (app) => {
     app.post('/v1/analytics/event', { schema: { body: AnalyticsEventBodySchema } }, async (request) => {
+      const token = tokenOf(request);
+      // A token the server refuses (banned account, ended or lapsed session) explains the failure:
+      // the line answered, the account was turned away. Such reports are kept but are not counted
+      // as the line's failures on the dashboard (issue 37 §11).
+      let accountRefused = false;
       const userId = await sessions
-        .authenticate(tokenOf(request))
+        .authenticate(token)
         .then((user) => user.userId)
-        .catch(() => null);
+        .catch((error: unknown) => {
+          accountRefused = token !== undefined && token !== '' && error instanceof AppError;
+          return null;
+        });
       const { event, detail, line } = request.body;
       await ctx.db
         .insertInto('analytics_events')
-        .values({ event, detail: detail ?? null, line: line ?? null, user_id: userId })
+        .values({
+          event,
+          detail: detail ?? null,
+          line: line ?? null,
+          user_id: userId,
+          account_refused: accountRefused,
+        })
         .execute();
       request.log.info({ event, line, userId }, 'client event');
       return envelope({});

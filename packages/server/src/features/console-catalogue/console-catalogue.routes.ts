@@ -35,7 +35,7 @@ import { OkSchema } from '@app/contract/console/operators';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { consoleFail } from '../console/console-errors.ts';
+import { readOneImage } from '../console/console-image-upload.ts';
 import type { ConsoleSectionOptions } from '../console/console.plugin.ts';
 import { createConsoleCatalogueService } from './console-catalogue.service.ts';
 
@@ -197,31 +197,15 @@ export const consoleCatalogueRoutes: FastifyPluginAsyncZod<ConsoleSectionOptions
       },
       async (request) => {
         const { kind } = request.params as z.infer<typeof CatalogueImageParamsSchema>;
-        return catalogue.storeImage(request.operator, kind, await readImage(request));
+        return catalogue.storeImage(
+          request.operator,
+          kind,
+          await readOneImage(request, CATALOGUE_IMAGE_FIELD, {
+            missing: ['invalid_input', 'console_image_missing'],
+            tooBig: ['invalid_input', 'console_image_too_big'],
+          }),
+        );
       },
     );
   });
 };
-
-/** The one file part, within the limits: too big, a second part or another field is a 400. */
-async function readImage(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) consoleFail(400, 'invalid_input', { image: 'console_image_missing' });
-  let image: Buffer | undefined;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type !== 'file' || part.fieldname !== CATALOGUE_IMAGE_FIELD || image)
-        consoleFail(400, 'invalid_input', { image: 'console_image_missing' });
-      image = await part.toBuffer();
-    }
-  } catch (error) {
-    if (error instanceof Error && 'code' in error && typeof error.code === 'string') {
-      if (error.code === 'FST_REQ_FILE_TOO_LARGE')
-        consoleFail(400, 'invalid_input', { image: 'console_image_too_big' });
-      if (error.code.startsWith('FST_'))
-        consoleFail(400, 'invalid_input', { image: 'console_image_missing' });
-    }
-    throw error;
-  }
-  if (!image || image.length === 0) consoleFail(400, 'invalid_input', { image: 'console_image_missing' });
-  return image;
-}

@@ -1,3 +1,4 @@
+import { mediaStoreOf } from '../../platform/media-store/index.ts';
 import crypto from 'node:crypto';
 import type { VideoType } from '@app/contract';
 import {
@@ -24,7 +25,7 @@ import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { bumpCacheVersion } from '../../platform/cache-versions.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { saveTagNames } from '../../platform/db/migrations.ts';
+import { saveTagNames } from '../../platform/db/traditional-text.ts';
 import { toSimplified, toTraditional } from '../../platform/script.ts';
 import { newInviteCode } from '../../platform/tokens.ts';
 import { CATALOGUE_TOPIC } from '../catalogue/catalogue.service.ts';
@@ -640,7 +641,7 @@ export function createConsoleCatalogueService(ctx: AppContext) {
         consoleFail(400, 'invalid_input', { image: 'console_image_unreadable' }),
       );
       const name = `catalogue/${kind}s/${crypto.randomBytes(12).toString('hex')}.bin`;
-      const path = await storeEncryptedImage(ctx.config.mediaDir, ctx.secrets.imageKey, name, stored);
+      const path = await storeEncryptedImage(mediaStoreOf(ctx.config), ctx.secrets.imageKey, name, stored);
       await recordAudit(db, operator, {
         action: 'catalogue.image.upload',
         target: `image:${path}`,

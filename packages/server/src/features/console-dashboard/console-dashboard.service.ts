@@ -86,6 +86,9 @@ export function createDashboardService(ctx: AppContext) {
   function sumOf(series: DashboardDay[], period: DashboardPeriod): DashboardFigures {
     const days = series.slice(series.length - DASHBOARD_PERIODS[period]);
     const total = (key: Exclude<keyof DashboardDay, 'day'>) => days.reduce((sum, day) => sum + day[key], 0);
+    // One decimal: a 7-day average of 0.4 is not shown as 0 beside today's 3.
+    const average = (key: Exclude<keyof DashboardDay, 'day'>) =>
+      Math.round((total(key) / days.length) * 10) / 10;
     const newGuests = total('newGuests');
     const convertedGuests = total('convertedGuests');
     return {
@@ -98,8 +101,21 @@ export function createDashboardService(ctx: AppContext) {
       viewsExhausted: total('viewsExhausted'),
       vipPurchases: total('vipPurchases'),
       revenueCents: total('revenueCents'),
+      grossPurchases: total('grossPurchases'),
+      grossRevenueCents: total('grossRevenueCents'),
+      refunds: total('refunds'),
+      refundCents: total('refundCents'),
       convertedGuests,
-      conversionRate: newGuests === 0 ? 0 : convertedGuests / newGuests,
+      conversionRate: newGuests === 0 ? 0 : Math.min(1, convertedGuests / newGuests),
+      averages: {
+        activeUsers: average('activeUsers'),
+        newGuests: average('newGuests'),
+        plays: average('plays'),
+        vipPurchases: average('vipPurchases'),
+        revenueCents: average('revenueCents'),
+        refunds: average('refunds'),
+        refundCents: average('refundCents'),
+      },
     };
   }
 
@@ -139,9 +155,13 @@ export function createDashboardService(ctx: AppContext) {
       const days = [...counts.keys()].sort();
       // Accounts created on a day of the window that bought VIP for the first time by `last`.
       const converted = new Map<string, number>();
-      for (const day of days)
+      // Less those whose purchase was refunded by `last` with no paid order left (net of refunds).
+      for (const day of days) {
         for (const [cohort, n] of Object.entries(counts.get(day)!.converted))
           if (cohort >= first) converted.set(cohort, (converted.get(cohort) ?? 0) + n);
+        for (const [cohort, n] of Object.entries(counts.get(day)!.unconverted))
+          if (cohort >= first) converted.set(cohort, (converted.get(cohort) ?? 0) - n);
+      }
       const series: DashboardDay[] = days.map((day) => {
         const dayCounts = counts.get(day)!;
         return {
@@ -151,9 +171,13 @@ export function createDashboardService(ctx: AppContext) {
           activeUsers: dayCounts.active_users,
           plays: dayCounts.plays,
           viewsExhausted: dayCounts.views_exhausted,
-          vipPurchases: dayCounts.vip_purchases,
-          revenueCents: dayCounts.revenue_cents,
-          convertedGuests: converted.get(day) ?? 0,
+          vipPurchases: dayCounts.vip_purchases - dayCounts.refunds,
+          revenueCents: dayCounts.revenue_cents - dayCounts.refund_cents,
+          grossPurchases: dayCounts.vip_purchases,
+          grossRevenueCents: dayCounts.revenue_cents,
+          refunds: dayCounts.refunds,
+          refundCents: dayCounts.refund_cents,
+          convertedGuests: Math.max(0, converted.get(day) ?? 0),
         };
       });
       return {

@@ -52,6 +52,8 @@ async function writeHistory() {
     ['dash-b', '2031-03-09T20:00:00Z', 0],
     ['dash-c', '2031-03-04T10:00:00Z', 1],
     ['dash-d', '2031-01-29T10:00:00Z', 1],
+    // Bought on 03-08 and was refunded today: no conversion, a refund today.
+    ['dash-e', '2031-03-08T10:00:00Z', 0],
   ] as const;
   const users = await sut.db
     .insertInto('users')
@@ -94,8 +96,9 @@ async function writeHistory() {
     no: string,
     user: string,
     cents: number,
-    status: 'paid' | 'pending',
+    status: 'paid' | 'pending' | 'refunded',
     paidAt: string | null,
+    refundedAt: string | null = null,
   ) => ({
     out_trade_no: no,
     user_id: id(user),
@@ -112,6 +115,7 @@ async function writeHistory() {
     status,
     created_at: at(paidAt ?? '2031-03-10T01:00:00Z'),
     paid_at: paidAt ? at(paidAt) : null,
+    refunded_at: refundedAt ? at(refundedAt) : null,
   });
   await sut.db
     .insertInto('orders')
@@ -121,6 +125,7 @@ async function writeHistory() {
       order('dash-3', 'dash-b', 9900, 'pending', null),
       order('dash-4', 'dash-c', 2000, 'paid', '2031-03-04T10:00:00Z'), // 6 days back
       order('dash-5', 'dash-d', 7000, 'paid', '2031-02-01T10:00:00Z'), // outside 30 days
+      order('dash-6', 'dash-e', 2500, 'refunded', '2031-03-08T11:00:00Z', '2031-03-10T02:00:00Z'),
     ])
     .execute();
 
@@ -144,10 +149,11 @@ async function writeHistory() {
       { business_day: '2031-03-04', user_id: id('dash-c') },
     ])
     .execute();
-  const event = (name: string, time: string, line: string | null = null) => ({
+  const event = (name: string, time: string, line: string | null = null, accountRefused = false) => ({
     event: name,
     line,
     created_at: at(time),
+    account_refused: accountRefused,
   });
   await sut.db
     .insertInto('analytics_events')
@@ -160,6 +166,9 @@ async function writeHistory() {
       event('host_domain_fail', '2031-02-15T02:00:00Z', 'https://api1.example.com'),
       event('menu_get_fail', '2031-03-10T03:00:00Z', 'https://api2.example.com'),
       event('appinfo_get_fail', '2031-03-10T03:00:00Z'),
+      // Reported by a banned account: the line answered (403), it did not fail.
+      event('userinfo_get_fail', '2031-03-10T03:00:00Z', 'https://api2.example.com', true),
+      event('menu_get_fail', '2031-03-10T03:10:00Z', 'https://api2.example.com', true),
       // Older than 30 days: in no window.
       event('menu_get_fail', '2031-01-01T03:00:00Z', 'https://api2.example.com'),
     ])
@@ -215,15 +224,29 @@ describe('figures', () => {
       activeUsers: 2,
       plays: 3,
       viewsExhausted: 1,
-      vipPurchases: 1,
-      revenueCents: 1500,
+      // One order paid today (15.00), one refunded today (25.00, paid on 03-08): net of refunds.
+      vipPurchases: 0,
+      revenueCents: -1000,
+      grossPurchases: 1,
+      grossRevenueCents: 1500,
+      refunds: 1,
+      refundCents: 2500,
       convertedGuests: 0,
       conversionRate: 0,
+      averages: {
+        activeUsers: 2,
+        newGuests: 1,
+        plays: 3,
+        vipPurchases: 0,
+        revenueCents: -1000,
+        refunds: 1,
+        refundCents: 2500,
+      },
     });
     expect(reply.periods.days7).toEqual({
       from: '2031-03-04',
       to: TODAY,
-      newGuests: 3,
+      newGuests: 4,
       bindings: 2,
       // 4 active account-days over 7 days.
       activeUsers: 1,
@@ -231,16 +254,33 @@ describe('figures', () => {
       viewsExhausted: 2,
       vipPurchases: 3,
       revenueCents: 6500,
+      grossPurchases: 4,
+      grossRevenueCents: 9000,
+      refunds: 1,
+      refundCents: 2500,
+      // dash-a and dash-c; dash-e bought and was refunded, so it is not a conversion.
       convertedGuests: 2,
-      conversionRate: 2 / 3,
+      conversionRate: 2 / 4,
+      // Averages per day, one decimal: 4 active account-days / 7 = 0.6, not a rounded 1.
+      averages: {
+        activeUsers: 0.6,
+        newGuests: 0.6,
+        plays: 0.6,
+        vipPurchases: 0.4,
+        revenueCents: 928.6,
+        refunds: 0.1,
+        refundCents: 357.1,
+      },
     });
     expect(reply.periods.days30).toMatchObject({
       from: '2031-02-09',
       to: TODAY,
-      newGuests: 3,
+      newGuests: 4,
       viewsExhausted: 3,
       vipPurchases: 3,
       revenueCents: 6500,
+      grossRevenueCents: 9000,
+      refundCents: 2500,
       plays: 4,
     });
   });
@@ -260,7 +300,19 @@ describe('figures', () => {
       viewsExhausted: 1,
       vipPurchases: 1,
       revenueCents: 3000,
+      grossPurchases: 1,
+      grossRevenueCents: 3000,
+      refunds: 0,
+      refundCents: 0,
       convertedGuests: 1,
+    });
+    // Paid on 03-08, refunded today: the purchase stays on 03-08, the refund is today's.
+    expect(day('2031-03-08')).toMatchObject({
+      newGuests: 1,
+      vipPurchases: 1,
+      revenueCents: 2500,
+      refunds: 0,
+      convertedGuests: 0,
     });
     expect(day('2031-03-05')).toMatchObject({ bindings: 1, newGuests: 0 });
     expect(day('2031-02-20')).toMatchObject({ viewsExhausted: 1, plays: 0 });
@@ -273,11 +325,15 @@ describe('figures', () => {
       viewsExhausted: 0,
       vipPurchases: 0,
       revenueCents: 0,
+      grossPurchases: 0,
+      grossRevenueCents: 0,
+      refunds: 0,
+      refundCents: 0,
       convertedGuests: 0,
     });
   });
 
-  it('counts start-up failures per line and event, most first', async () => {
+  it('counts start-up failures per line and event, most first; a refused account’s reports are not line failures', async () => {
     const { lineFailures } = await dashboard();
     expect(lineFailures).toEqual([
       { line: 'https://api1.example.com', event: 'host_domain_fail', today: 1, days7: 2, days30: 3 },
@@ -299,6 +355,35 @@ describe('figures', () => {
 });
 
 describe('what the app records for the dashboard', () => {
+  it('marks a failure report sent with a refused token (a banned account) as the account’s, not the line’s', async () => {
+    const kit = accountsKit(sut);
+    const banned = await kit.guest();
+    const fine = await kit.guest();
+    const bannedId = await kit.userIdOf(banned);
+    const ban = await consoleRequest(sut, owner, 'POST', `/admin/api/support/users/${bannedId}/ban`, {
+      reason: 'spam',
+    });
+    expect(ban.statusCode).toBe(200);
+    for (const token of [banned, fine]) {
+      const reply = await sut.app.inject({
+        method: 'POST',
+        url: `/v1/analytics/event?token=${token}`,
+        payload: { event: 'userinfo_get_fail', line: 'https://api9.example.com' },
+      });
+      expect(reply.statusCode).toBe(200);
+    }
+    const rows = await sut.db
+      .selectFrom('analytics_events')
+      .select(['user_id', 'account_refused'])
+      .where('line', '=', 'https://api9.example.com')
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { user_id: null, account_refused: true },
+      { user_id: await kit.userIdOf(fine), account_refused: false },
+    ]);
+  });
+
   it('writes an account once a day as active, and a refused play as views exhausted', async () => {
     const kit = accountsKit(sut);
     await kit.setAppInfo({ views: { daily_free: 1 } });

@@ -298,6 +298,10 @@ export function videosByIds(db: Db, ids: readonly number[]) {
       'cover as image',
       'type',
       'unpublished_at',
+      // What the app's video card shows, so the console's phone preview draws the same card.
+      'views',
+      'duration_s as duration',
+      'main_tag',
     ])
     .where(sql<SqlBool>`id = any(${[...ids]}::bigint[])`)
     .execute();

@@ -1,5 +1,6 @@
+import { mediaStoreOf } from '../../platform/media-store/index.ts';
 import crypto from 'node:crypto';
-import { menuFilterSet, type VideoType } from '@app/contract';
+import { FEED_ACTOR_VIDEOS, menuFilterSet, type VideoType } from '@app/contract';
 import {
   adLinkOf,
   adLinkValue,
@@ -21,14 +22,16 @@ import type { z } from 'zod';
 import { bumpCacheVersion } from '../../platform/cache-versions.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { saveTagNames } from '../../platform/db/migrations.ts';
+import { saveTagNames } from '../../platform/db/traditional-text.ts';
 import { toSimplified, toTraditional } from '../../platform/script.ts';
+import { newestVideosOfActors } from '../browse/browse.queries.ts';
 import { MenuParamsSchema } from '../browse/menu-params.ts';
 import { CATALOGUE_TOPIC } from '../catalogue/catalogue.service.ts';
 import { consoleFail } from '../console/console-errors.ts';
 import { storeEncryptedImage } from '../ingest/encrypted-images.ts';
 import { recordAudit, type Actor } from '../operators/audit.ts';
-import { appealImageType, IMAGE_EXTENSIONS } from '../rewards/appeal-image.ts';
+import { appealImageType } from '../rewards/appeal-image.ts';
+import { reencodePicture, SCREEN_PICTURE } from '../../media/images.ts';
 import * as queries from './console-feed.queries.ts';
 
 type MenuInput = z.output<typeof MenuInputSchema>;
@@ -101,6 +104,9 @@ const picked = (row: {
   image: string;
   type?: string;
   count?: unknown;
+  views?: number;
+  duration?: number;
+  main_tag?: string;
 }): Picked => ({
   id: Number(row.id),
   name: row.name,
@@ -108,6 +114,9 @@ const picked = (row: {
   image: row.image,
   ...(row.type !== undefined && { type: row.type }),
   ...(row.count !== undefined && row.count !== null && { count: Number(row.count) }),
+  ...(row.views !== undefined && { views: Number(row.views) }),
+  ...(row.duration !== undefined && { duration: Number(row.duration) }),
+  ...(row.main_tag !== undefined && { mainTag: row.main_tag }),
 });
 
 /**
@@ -186,8 +195,34 @@ export function createConsoleFeedService(ctx: AppContext) {
       queries.tagNamesTw(db, [...new Set(contents.flatMap((content) => content.tags))]),
     ]);
     const published = videos.filter((video) => video.unpublished_at === null);
+    // 人气演员 shows each actor's videos on the phone: the same query the phone's feed runs.
+    const actorLinks = await Promise.all(
+      rows.map((row, index) =>
+        row.layout === 5
+          ? newestVideosOfActors(
+              db,
+              row.type as VideoType,
+              contents[index]!.actorIds,
+              contents[index]!.videosPerActor ?? FEED_ACTOR_VIDEOS,
+            )
+          : [],
+      ),
+    );
+    const actorVideoRows = (
+      await queries.videosByIds(db, [...new Set(actorLinks.flat().map((link) => link.video_id))])
+    ).filter((video) => video.unpublished_at === null);
     return rows.map((row, index) => {
       const content = contents[index]!;
+      const actorVideos =
+        row.layout === 5
+          ? content.actorIds.map((actorId) => ({
+              actorId,
+              videos: inOrder(
+                actorLinks[index]!.filter((link) => link.actor_id === actorId).map((link) => link.video_id),
+                actorVideoRows,
+              ).map(picked),
+            }))
+          : undefined;
       return {
         id: row.id,
         type: row.type as VideoType,
@@ -201,6 +236,7 @@ export function createConsoleFeedService(ctx: AppContext) {
           studios: inOrder(content.studioIds, studios).map(picked),
           categories: inOrder(content.categoryIds, categories).map(picked),
           tagsTw: content.tags.map((tag) => tagsTw.get(tag) ?? tag),
+          ...(actorVideos && { actorVideos }),
         },
       };
     });
@@ -524,13 +560,22 @@ export function createConsoleFeedService(ctx: AppContext) {
     async storeImage(operator: Actor, bytes: Buffer): Promise<{ path: string }> {
       const type = appealImageType(bytes);
       if (!type) consoleFail(400, 'settings_image_type', { image: 'settings_image_type' });
-      const name = `banners/${crypto.randomBytes(12).toString('hex')}.${IMAGE_EXTENSIONS[type]}`;
-      const path = await storeEncryptedImage(ctx.config.mediaDir, ctx.secrets.imageKey, name, bytes);
+      // Banners and pop-ups keep the shape the operator chose, no larger than a phone screen.
+      const stored = await reencodePicture(bytes, type, SCREEN_PICTURE, { keepTransparency: true }).catch(
+        () => consoleFail(400, 'invalid_input', { image: 'console_image_unreadable' }),
+      );
+      const name = `banners/${crypto.randomBytes(12).toString('hex')}.${stored.extension}`;
+      const path = await storeEncryptedImage(
+        mediaStoreOf(ctx.config),
+        ctx.secrets.imageKey,
+        name,
+        stored.bytes,
+      );
       await recordAudit(db, operator, {
         action: 'feed.image.upload',
         target: `image:${path}`,
         before: null,
-        after: { path, type, bytes: bytes.length },
+        after: { path, type, bytes: bytes.length, stored: stored.bytes.length },
       });
       return { path };
     },

@@ -1,3 +1,4 @@
+import { mediaStoreOf } from '../../platform/media-store/index.ts';
 import multipart from '@fastify/multipart';
 import {
   COVER_IMAGE_FIELD,
@@ -21,13 +22,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { consoleFail } from '../console/console-errors.ts';
+import { readOneImage } from '../console/console-image-upload.ts';
 import { CONSOLE_PREFIX, type ConsoleSectionOptions } from '../console/console.plugin.ts';
-import { createUploads } from './console-media.uploads.ts';
+import { createUploads, uploadSettingsOf } from './console-media.uploads.ts';
 import { UPLOAD_ID_PATTERN } from './staging-store.ts';
 import { createConsoleMediaService } from './console-media.service.ts';
 import { createJobEvents } from './job-events.ts';
 import * as queue from './transcode-queue.ts';
 import { createTranscodeRunner } from './transcode-runner.ts';
+import { recordAudit } from '../operators/audit.ts';
 
 const tags = ['media'];
 /** The catalogue is the owner's and the editors' (docs/decisions.md, "Console catalogue: upload and transcode"). */
@@ -43,13 +46,14 @@ const IMAGE_LIMITS = { fileSize: COVER_IMAGE_MAX_BYTES, files: 1, fields: 0, par
  * actions on a video (publish, cover, delete). This process's transcode workers start with it.
  */
 export const consoleMediaRoutes: FastifyPluginAsyncZod<ConsoleSectionOptions> = async (app, { ctx }) => {
-  const uploads = createUploads(ctx.db, ctx.config.dataDir, CONSOLE_PREFIX, ctx.config.databaseUrl);
+  const uploads = createUploads(ctx.db, CONSOLE_PREFIX, uploadSettingsOf(ctx.config));
   const runner = createTranscodeRunner({
     db: ctx.db,
     dataDir: ctx.config.dataDir,
-    mediaDir: ctx.config.mediaDir,
+    store: mediaStoreOf(ctx.config),
     imageKey: ctx.secrets.imageKey,
     concurrency: ctx.config.transcode.concurrency,
+    limits: ctx.config.transcode.limits,
     soleProcess: !ctx.config.databaseUrl,
     abandonedAfterMs: UPLOAD_ABANDONED_HOURS * 3_600_000,
     removeUpload: uploads.remove,
@@ -59,6 +63,8 @@ export const consoleMediaRoutes: FastifyPluginAsyncZod<ConsoleSectionOptions> = 
   const events = createJobEvents(ctx.db, media.job);
   app.addHook('onReady', async () => runner.start());
   app.addHook('preClose', async () => events.close());
+  // Before the requests in flight are waited for: uploads end resumable rather than hold the stop.
+  app.addHook('preClose', async () => uploads.releaseAll());
   app.addHook('onClose', async () => runner.stop());
   app.addHook('onClose', async () => uploads.close());
 
@@ -66,15 +72,21 @@ export const consoleMediaRoutes: FastifyPluginAsyncZod<ConsoleSectionOptions> = 
   await app.register(async (scope: FastifyInstance) => {
     // The bytes of a PATCH stay unread for the tus server, which streams them to disk.
     scope.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
-    const handOver = async (request: FastifyRequest, reply: FastifyReply) => {
+    const handOver = async (request: FastifyRequest, reply: FastifyReply, checkedId?: string) => {
       // The tus server answers a request of another protocol version in plain text: refuse it here.
       if (request.headers['tus-resumable'] !== '1.0.0') consoleFail(400, 'tus_version');
+      if (request.raw.url?.includes('?')) consoleFail(400, 'invalid_input');
+      // Concatenation (tus's parallel-upload extension) is not offered: refused in the console's shape.
+      if (request.headers['upload-concat'] !== undefined) consoleFail(400, 'upload_concat_unsupported');
       uploads.operatorOf.set(request.raw, request.operator);
+      if (checkedId) uploads.checkedIdOf.set(request.raw, checkedId);
       reply.hijack();
       await uploads.tus.handle(request.raw, reply.raw);
     };
     /** An operator reaches only their own uploads (the owner reaches all); others are not there. */
     const ownUpload = async (request: FastifyRequest, id: string) => {
+      // tus speaks without query strings; one here could only be naming a second upload id.
+      if (request.raw.url?.includes('?')) consoleFail(400, 'invalid_input');
       const row = await queue.findJobByUpload(ctx.db, id);
       if (!row || (request.operator.role !== 'owner' && row.operator_id !== request.operator.id))
         consoleFail(404, 'not_found');
@@ -89,15 +101,16 @@ export const consoleMediaRoutes: FastifyPluginAsyncZod<ConsoleSectionOptions> = 
       config,
       schema: uploadSchema,
       handler: async (request, reply) => {
-        await ownUpload(request, (request.params as { id: string }).id);
-        await handOver(request, reply);
+        const { id } = request.params as { id: string };
+        await ownUpload(request, id);
+        await handOver(request, reply, id);
       },
     });
     scope.patch(`${UPLOAD_ENDPOINT}/:id`, { config, schema: uploadSchema }, async (request, reply) => {
       const { id } = request.params as { id: string };
       await ownUpload(request, id);
       await queue.touchUpload(ctx.db, id);
-      await handOver(request, reply);
+      await handOver(request, reply, id);
     });
     scope.delete(`${UPLOAD_ENDPOINT}/:id`, { config, schema: uploadSchema }, async (request, reply) => {
       const { id } = request.params as { id: string };
@@ -107,7 +120,14 @@ export const consoleMediaRoutes: FastifyPluginAsyncZod<ConsoleSectionOptions> = 
       await uploads.whileLocked(id, async () => {
         const row = await ownUpload(request, id);
         if (row.state !== 'uploading') consoleFail(409, 'job_busy');
-        await queue.deleteJob(ctx.db, row.id);
+        await ctx.db.transaction().execute(async (trx) => {
+          await queue.deleteJob(trx, row.id);
+          await recordAudit(trx, request.operator, {
+            action: 'transcode.remove',
+            target: `transcode_job:${row.id}`,
+            before: { state: row.state, fileName: row.file_name },
+          });
+        });
         await uploads.remove(id);
       });
       return reply.code(204).header('tus-resumable', '1.0.0').send();
@@ -195,29 +215,14 @@ export const consoleMediaRoutes: FastifyPluginAsyncZod<ConsoleSectionOptions> = 
         },
       },
       async (request) =>
-        media.uploadCover(request.operator, (request.params as { id: number }).id, await readImage(request)),
+        media.uploadCover(
+          request.operator,
+          (request.params as { id: number }).id,
+          await readOneImage(request, COVER_IMAGE_FIELD, {
+            missing: ['cover_image_missing', 'cover_image_missing'],
+            tooBig: ['cover_image_too_big', 'cover_image_too_big'],
+          }),
+        ),
     );
   });
 };
-
-/** The one file part, within the limits. */
-async function readImage(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) consoleFail(400, 'cover_image_missing', { image: 'cover_image_missing' });
-  let image: Buffer | undefined;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type !== 'file' || part.fieldname !== COVER_IMAGE_FIELD || image)
-        consoleFail(400, 'invalid_input', { image: 'cover_image_missing' });
-      image = await part.toBuffer();
-    }
-  } catch (error) {
-    if (error instanceof Error && 'code' in error && typeof error.code === 'string') {
-      if (error.code === 'FST_REQ_FILE_TOO_LARGE')
-        consoleFail(400, 'cover_image_too_big', { image: 'cover_image_too_big' });
-      if (error.code.startsWith('FST_')) consoleFail(400, 'invalid_input', { image: 'cover_image_missing' });
-    }
-    throw error;
-  }
-  if (!image || image.length === 0) consoleFail(400, 'cover_image_missing', { image: 'cover_image_missing' });
-  return image;
-}

@@ -1,7 +1,6 @@
+import { forgettingOnEdges } from '../../platform/edge-purge.ts';
+import { mediaStoreOf } from '../../platform/media-store/index.ts';
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import {
   HOPELESS_FAILURES,
   type CoverPair,
@@ -15,11 +14,12 @@ import {
 import { sql } from 'kysely';
 import { bumpCacheVersion } from '../../platform/cache-versions.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { COVER_SIZE, grabFrame, THUMB_SIZE } from '../../media/images.ts';
+import { COVER_SIZE, reencodePicture, THUMB_SIZE } from '../../media/images.ts';
 import { CATALOGUE_TOPIC } from '../catalogue/catalogue.service.ts';
 import { consoleFail } from '../console/console-errors.ts';
 import { removeStoredImage, storeEncryptedImage } from '../ingest/encrypted-images.ts';
 import { recordAudit, type Actor } from '../operators/audit.ts';
+import type { ConsoleOperator } from '../operators/operators.service.ts';
 import { appealImageType } from '../rewards/appeal-image.ts';
 import type { Uploads } from './console-media.uploads.ts';
 import * as queue from './transcode-queue.ts';
@@ -32,7 +32,11 @@ import type { TranscodeRunner } from './transcode-runner.ts';
  */
 export function createConsoleMediaService(ctx: AppContext, uploads: Uploads, runner: TranscodeRunner) {
   const { db } = ctx;
-  const mediaDir = ctx.config.mediaDir;
+  // A deleted video's files are also forgotten by the edges (issue 33 item 8).
+  const store = forgettingOnEdges(mediaStoreOf(ctx.config), {
+    edges: ctx.config.mediaBaseUrls,
+    key: ctx.config.edgePurgeKey,
+  });
 
   async function jobView(row: queue.JobListRow): Promise<TranscodeJob> {
     const received =
@@ -64,6 +68,7 @@ export function createConsoleMediaService(ctx: AppContext, uploads: Uploads, run
           : {
               id: row.video_id,
               avkey: row.avkey,
+              title: row.video_title ?? row.title,
               published: row.unpublished_at === null,
               cover: row.cover ?? '',
               thumb: row.thumb ?? '',
@@ -97,6 +102,18 @@ export function createConsoleMediaService(ctx: AppContext, uploads: Uploads, run
     return row?.covers ?? [];
   }
 
+  /**
+   * A job as its upload is: its own operator's, and every job is the owner's too. Someone else's
+   * job is not there for an editor (404, as for someone else's upload), so ids tell nothing.
+   */
+  async function ownJob(operator: Pick<ConsoleOperator, 'id' | 'role'>, id: number) {
+    const row = await queue.findJob(db, id);
+    if (!row || (operator.role !== 'owner' && row.operator_id !== operator.id)) consoleFail(404, 'not_found');
+    return row;
+  }
+  /** Whose job it was, in the audit entry: an owner acting on another's job shows as such. */
+  const jobOwner = (row: queue.JobRow) => ({ operatorId: row.operator_id });
+
   return {
     job,
     async jobs(filter: { state?: TranscodeJobState; limit: number }) {
@@ -105,8 +122,8 @@ export function createConsoleMediaService(ctx: AppContext, uploads: Uploads, run
     },
 
     /** A failed job whose upload is still kept goes back into the queue. */
-    async retry(operator: Actor, id: number): Promise<TranscodeJob> {
-      const row = (await queue.findJob(db, id)) ?? consoleFail(404, 'not_found');
+    async retry(operator: Pick<ConsoleOperator, 'id' | 'role'>, id: number): Promise<TranscodeJob> {
+      const row = await ownJob(operator, id);
       const failure = row.failure as TranscodeFailure | null;
       if (row.state !== 'failed' || row.source_file === '' || HOPELESS_FAILURES.includes(failure!))
         consoleFail(409, 'job_not_retryable');
@@ -115,7 +132,7 @@ export function createConsoleMediaService(ctx: AppContext, uploads: Uploads, run
         await recordAudit(trx, operator, {
           action: 'transcode.retry',
           target: `transcode_job:${id}`,
-          before: { state: row.state, failure },
+          before: { state: row.state, failure, ...jobOwner(row) },
           after: { state: 'queued' },
         });
       });
@@ -124,15 +141,15 @@ export function createConsoleMediaService(ctx: AppContext, uploads: Uploads, run
     },
 
     /** Cancels an upload or clears a failed job (with its kept upload); a finished job's video stays. */
-    async remove(operator: Actor, id: number): Promise<void> {
-      const row = (await queue.findJob(db, id)) ?? consoleFail(404, 'not_found');
+    async remove(operator: Pick<ConsoleOperator, 'id' | 'role'>, id: number): Promise<void> {
+      const row = await ownJob(operator, id);
       if (row.state === 'queued' || row.state === 'running') consoleFail(409, 'job_busy');
       await db.transaction().execute(async (trx) => {
         await queue.deleteJob(trx, id);
         await recordAudit(trx, operator, {
           action: 'transcode.remove',
           target: `transcode_job:${id}`,
-          before: { state: row.state, fileName: row.file_name },
+          before: { state: row.state, fileName: row.file_name, ...jobOwner(row) },
         });
       });
       if (row.upload_id) await uploads.remove(row.upload_id);
@@ -193,40 +210,36 @@ export function createConsoleMediaService(ctx: AppContext, uploads: Uploads, run
 
     /**
      * An own picture becomes the cover (16:9) and thumb (9:16): JPEG, PNG or WebP judged by its
-     * bytes, then cut to size by ffmpeg (which also proves it decodes), stored encrypted. It joins
+     * bytes, then cut to size by ffmpeg's picture pipeline (which also proves it decodes), stored encrypted. It joins
      * the candidates, so switching back and forth keeps every choice.
      */
     async uploadCover(operator: Actor, id: number, image: Buffer): Promise<VideoCovers> {
       const video = await videoRow(id);
-      if (!appealImageType(image)) consoleFail(400, 'cover_image_type', { image: 'cover_image_type' });
-      const work = await fs.mkdtemp(path.join(os.tmpdir(), 'cover-'));
+      const type = appealImageType(image);
+      if (!type) consoleFail(400, 'cover_image_type', { image: 'cover_image_type' });
       const stored: string[] = [];
       try {
-        const source = path.join(work, 'source');
-        await fs.writeFile(source, image);
-        const frames = { cover: path.join(work, 'cover.jpg'), thumb: path.join(work, 'thumb.jpg') };
-        try {
-          await grabFrame(source, 0, COVER_SIZE, frames.cover);
-          await grabFrame(source, 0, THUMB_SIZE, frames.thumb);
-        } catch {
-          consoleFail(400, 'cover_image_type', { image: 'cover_image_type' });
-        }
+        // Cut to both sizes the app shows; a canvas past 40 megapixels is refused before decoding.
+        const frames = await Promise.all([
+          reencodePicture(image, type, { ...COVER_SIZE, fit: 'cover' }),
+          reencodePicture(image, type, { ...THUMB_SIZE, fit: 'cover' }),
+        ]).catch(() => consoleFail(400, 'invalid_input', { image: 'console_image_unreadable' }));
         const name = `${video.asset_id}-own-${crypto.randomBytes(4).toString('hex')}`;
         const pair = {
           cover: await storeEncryptedImage(
-            mediaDir,
+            store,
             ctx.secrets.imageKey,
             `covers/${name}.bin`,
-            await fs.readFile(frames.cover),
+            frames[0].bytes,
           ),
           thumb: '',
         };
         stored.push(pair.cover);
         pair.thumb = await storeEncryptedImage(
-          mediaDir,
+          store,
           ctx.secrets.imageKey,
           `thumbs/${name}.bin`,
-          await fs.readFile(frames.thumb),
+          frames[1].bytes,
         );
         stored.push(pair.thumb);
         const candidates = [...(await candidatesOf(id)), pair];
@@ -250,8 +263,7 @@ export function createConsoleMediaService(ctx: AppContext, uploads: Uploads, run
         ctx.cache.invalidate(CATALOGUE_TOPIC);
         return { id, ...pair, candidates: await candidatesOf(id) };
       } finally {
-        await Promise.all(stored.map((image) => removeStoredImage(mediaDir, image)));
-        await fs.rm(work, { recursive: true, force: true });
+        await Promise.all(stored.map((image) => removeStoredImage(store, image)));
       }
     },
 
@@ -293,9 +305,8 @@ export function createConsoleMediaService(ctx: AppContext, uploads: Uploads, run
         return { assetFree: free, freeImages: [...images].filter((image) => !stillUsed.has(image)) };
       });
       ctx.cache.invalidate(CATALOGUE_TOPIC);
-      if (assetFree)
-        await fs.rm(path.join(mediaDir, 'hls', video.asset_id), { recursive: true, force: true });
-      await Promise.all(freeImages.map((image) => removeStoredImage(mediaDir, image)));
+      if (assetFree) await store.deletePrefix(`hls/${video.asset_id}/`);
+      await Promise.all(freeImages.map((image) => removeStoredImage(store, image)));
       return { id, mediaRemoved: assetFree };
     },
   };

@@ -1,5 +1,7 @@
+import { mediaStoreOf } from '../../platform/media-store/index.ts';
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
+import http from 'node:http';
 import path from 'node:path';
 import { UPLOAD_MAX_BYTES, UPLOADS_PER_OPERATOR, type TranscodeJob } from '@app/contract/console/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +20,10 @@ import {
   makeSampleFiles,
   sendBytes,
   sendBytesAndDrop,
+  ownMediaPrefix,
+  stagedBytes,
+  stagedNames,
+  stagedSize,
   uploadFile,
   uploadOffset,
 } from './upload-kit.ts';
@@ -40,7 +46,7 @@ describe('resumable uploads (no transcoding in this process)', () => {
   let sut: TestApp;
   let origin: string;
   let editor: OperatorSession;
-  const staged = (id: string) => path.join(sut.config.dataDir, 'uploads', id);
+  const staged = async (id: string) => (await stagedBytes(sut, id)) ?? Buffer.alloc(0);
 
   beforeAll(async () => {
     sut = await buildTestApp({ TRANSCODE_CONCURRENCY: '0' });
@@ -65,7 +71,7 @@ describe('resumable uploads (no transcoding in this process)', () => {
     const sent = await sendBytes(origin, editor, id, offset, bytes.subarray(offset));
     expect(sent.status).toBe(204);
     expect(sent.offset).toBe(bytes.length);
-    expect(sha(await fs.readFile(staged(id)))).toBe(sha(bytes));
+    expect(sha(await staged(id))).toBe(sha(bytes));
     const job = await sut.db
       .selectFrom('transcode_jobs')
       .selectAll()
@@ -91,8 +97,7 @@ describe('resumable uploads (no transcoding in this process)', () => {
         return created.id!;
       }),
     );
-    for (const [index, id] of ids.entries())
-      expect(sha(await fs.readFile(staged(id)))).toBe(sha(files[index]!));
+    for (const [index, id] of ids.entries()) expect(sha(await staged(id))).toBe(sha(files[index]!));
   });
 
   it('refuses a file over the size cap, bad metadata and more uploads at once than allowed', async () => {
@@ -134,18 +139,32 @@ describe('resumable uploads (no transcoding in this process)', () => {
     expect((await uploadOffset(origin, editor, id)).offset).toBe(0);
   });
 
-  it('cancels an upload with its bytes', async () => {
+  it('cancels an upload with its bytes; the upload and its cancelling are audited with the client address', async () => {
     const created = await createUpload(origin, editor, 1000, meta('Cancelled'));
     await sendBytes(origin, editor, created.id!, 0, Buffer.alloc(500));
+    const job = await sut.db
+      .selectFrom('transcode_jobs')
+      .select('id')
+      .where('upload_id', '=', created.id!)
+      .executeTakeFirstOrThrow();
     const reply = await fetch(`${origin}/admin/api/transcode/uploads/${created.id}`, {
       method: 'DELETE',
       headers: { 'tus-resumable': '1.0.0', cookie: editor.cookie, 'x-csrf-token': editor.csrf },
     });
     expect(reply.status).toBe(204);
-    await expect(fs.stat(staged(created.id!))).rejects.toThrow();
+    expect(await stagedSize(sut, created.id!)).toBeUndefined();
     expect(
       await sut.db.selectFrom('transcode_jobs').select('id').where('upload_id', '=', created.id!).execute(),
     ).toEqual([]);
+    const target = `transcode_job:${job.id}`;
+    expect((await auditEntries(sut, 'video.upload')).find((entry) => entry.target === target)).toMatchObject({
+      operator_id: editor.id,
+      client_address: '127.0.0.1',
+      after: { fileName: 'Cancelled.mp4', title: 'Cancelled', type: 'short', sizeBytes: 1000 },
+    });
+    expect(
+      (await auditEntries(sut, 'transcode.remove')).find((entry) => entry.target === target),
+    ).toMatchObject({ operator_id: editor.id, client_address: '127.0.0.1', before: { state: 'uploading' } });
   });
 });
 
@@ -157,7 +176,7 @@ describe('transcode jobs and the media actions', () => {
     consoleRequest(sut, who, method, `/admin/api${url}`, body);
 
   beforeAll(async () => {
-    sut = await buildTestApp({ TRANSCODE_CONCURRENCY: '1' });
+    sut = await buildTestApp({ TRANSCODE_CONCURRENCY: '1', ...ownMediaPrefix('console-media') });
     origin = await listening(sut);
     editor = await signInOperator(sut, 'editor');
   });
@@ -176,15 +195,19 @@ describe('transcode jobs and the media actions', () => {
     }
   }
 
-  /** Every file a job could leave: served media, staging, work folders. */
+  /** Every file a job could leave: served media, staging (on this disk or in the bucket), work folders. */
   async function filesOnDisk() {
     const list = async (dir: string) =>
       (await fs.readdir(path.join(sut.config.dataDir, dir)).catch(() => [] as string[])).sort();
+    const stored = async (prefix: string) =>
+      sut.config.mediaStore.kind === 's3'
+        ? (await mediaStoreOf(sut.config).list(prefix)).map((entry) => entry.key)
+        : list(`media/${prefix}`);
     return {
-      hls: await list('media/hls'),
-      covers: await list('media/img/covers'),
-      thumbs: await list('media/img/thumbs'),
-      uploads: await list('uploads'),
+      hls: await stored('hls'),
+      covers: await stored('img/covers'),
+      thumbs: await stored('img/thumbs'),
+      uploads: await stagedNames(sut),
       work: await list('transcode'),
     };
   }
@@ -236,10 +259,7 @@ describe('transcode jobs and the media actions', () => {
       .executeTakeFirstOrThrow();
     for (const rendition of ['240', '480', 'intro'])
       expect(
-        await fs.readFile(
-          path.join(sut.config.mediaDir, 'hls', row.asset_id, rendition, 'index.m3u8'),
-          'utf8',
-        ),
+        (await mediaStoreOf(sut.config).get(`hls/${row.asset_id}/${rendition}/index.m3u8`))?.toString(),
       ).toContain('METHOD=AES-128');
     const keys = await sut.db
       .selectFrom('media_keys')
@@ -248,7 +268,7 @@ describe('transcode jobs and the media actions', () => {
       .execute();
     expect(keys.map((key) => key.rendition).sort()).toEqual(['240', '480', 'intro']);
     // Covers are stored encrypted, never as plain JPEG.
-    const cover = await fs.readFile(path.join(sut.config.mediaDir, job.covers[1]!.cover));
+    const cover = (await mediaStoreOf(sut.config).get(job.covers[1]!.cover.slice(1)))!;
     expect(cover.subarray(0, 2).toString('hex')).not.toBe('ffd8');
     // The upload itself is gone once the video is made.
     expect((await filesOnDisk()).uploads).not.toContain(uploadId);
@@ -268,6 +288,14 @@ describe('transcode jobs and the media actions', () => {
     expect(
       (await auditEntries(sut, 'video.publish')).filter((entry) => entry.target === `video:${video.id}`),
     ).toHaveLength(1);
+
+    // Renamed in the catalogue: the job list shows the video's title now beside the upload's.
+    const renamed = await consoleRequest(sut, editor, 'PATCH', `/admin/api/catalogue/videos/${video.id}`, {
+      titleCn: '港口日出',
+    });
+    expect(renamed.statusCode).toBe(200);
+    const listed = (await call(editor, 'GET', '/transcode/jobs')).json().items as TranscodeJob[];
+    expect(listed.find((item) => item.id === job.id)).toMatchObject({ title, video: { title: '港口日出' } });
 
     const hidden = await call(editor, 'POST', '/videos/publish', {
       ids: [video.id, 999_999],
@@ -296,6 +324,29 @@ describe('transcode jobs and the media actions', () => {
     expect(videos).toEqual([]);
   });
 
+  it('fails a DASH manifest naming an internal address as not_a_video, and the address hears nothing', async () => {
+    const heard: string[] = [];
+    const listener = http.createServer((request, response) => {
+      heard.push(request.url ?? '');
+      response.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (listener.address() as { port: number }).port;
+      const manifest = path.join(samples.work, 'internal.mpd');
+      await fs.writeFile(
+        manifest,
+        `<?xml version="1.0"?><MPD xmlns="urn:mpeg:dash:schema:mpd:2011" type="static" mediaPresentationDuration="PT4S" minBufferTime="PT1S" profiles="urn:mpeg:dash:profile:isoff-on-demand:2011"><BaseURL>http://127.0.0.1:${port}/internal/admin/</BaseURL><Period><AdaptationSet mimeType="video/mp4"><Representation id="1" bandwidth="300000" width="320" height="240"><SegmentList duration="4"><SegmentURL media="clip.mp4"/></SegmentList></Representation></AdaptationSet></Period></MPD>`,
+      );
+      const uploadId = await uploadFile(origin, editor, manifest, { title: 'Bad manifest', type: 'long' });
+      const job = await settled(uploadId);
+      expect(job).toMatchObject({ state: 'failed', failure: 'not_a_video', video: null });
+      expect(heard).toEqual([]);
+    } finally {
+      await new Promise((resolve) => listener.close(resolve));
+    }
+  });
+
   it('deletes a video with its media when nothing else refers to it', async () => {
     const uploadId = await uploadFile(origin, editor, samples.clip, {
       title: 'To be deleted',
@@ -307,11 +358,12 @@ describe('transcode jobs and the media actions', () => {
       .select('asset_id')
       .where('id', '=', job.video!.id)
       .executeTakeFirstOrThrow();
+    expect((await mediaStoreOf(sut.config).list(`hls/${assetId}/`)).length).toBeGreaterThan(0);
     const deleted = await call(editor, 'DELETE', `/videos/${job.video!.id}`);
     expect(deleted.json()).toEqual({ id: job.video!.id, mediaRemoved: true });
-    await expect(fs.stat(path.join(sut.config.mediaDir, 'hls', assetId))).rejects.toThrow();
+    expect(await mediaStoreOf(sut.config).list(`hls/${assetId}/`)).toEqual([]);
     for (const pair of job.covers)
-      await expect(fs.stat(path.join(sut.config.mediaDir, pair.cover))).rejects.toThrow();
+      expect(await mediaStoreOf(sut.config).size(pair.cover.slice(1))).toBeUndefined();
     expect(await sut.db.selectFrom('media_assets').select('id').where('id', '=', assetId).execute()).toEqual(
       [],
     );

@@ -77,7 +77,8 @@ export function createJobEvents(db: Db, readJob: (id: number) => Promise<Transco
     async close() {
       if (flushTimer) clearTimeout(flushTimer);
       if (keepalive) clearInterval(keepalive);
-      for (const client of clients) client.end();
+      // The server is stopping: the page reconnects after a second, to a node that serves.
+      for (const client of clients) client.end('retry: 1000\n\n');
       clients.clear();
       const stop = await unlisten?.catch(() => undefined);
       await stop?.();

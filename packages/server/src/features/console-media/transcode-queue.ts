@@ -35,6 +35,8 @@ export interface NewJob {
   type: 'long' | 'short' | 'original';
   assetId: string;
   state: Extract<TranscodeJobState, 'uploading' | 'queued'>;
+  /** x-request-id of the request that made the job; its worker logs it. */
+  requestId?: string;
 }
 
 export async function insertJob(db: Q, job: NewJob) {
@@ -51,6 +53,7 @@ export async function insertJob(db: Q, job: NewJob) {
       type: job.type,
       asset_id: job.assetId,
       state: job.state,
+      request_id: job.requestId ?? null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -96,7 +99,7 @@ export async function markUploaded(db: Q, uploadId: string): Promise<void> {
  * Takes the oldest waiting job (or `onlyId`): queued, or running under a lease that lapsed (its
  * worker died). The row lock of SKIP LOCKED keeps a second process off the same row.
  */
-export async function claimNext(db: Q, claim: string, leaseSeconds: number, onlyId?: number) {
+export async function claimNext(db: Q, claim: string, leaseSeconds: number, onlyId?: number, place = '') {
   const only = onlyId === undefined ? sql`` : sql`and id = ${onlyId}`;
   const result = await sql<Database['transcode_jobs'] & { id: number; attempts: number }>`
     update transcode_jobs set
@@ -106,6 +109,7 @@ export async function claimNext(db: Q, claim: string, leaseSeconds: number, only
     where id = (
       select id from transcode_jobs
       where (state = 'queued' or (state = 'running' and lease_until < now())) ${only}
+        and not (${place}::text = any(source_misses))
       order by id
       for update skip locked
       limit 1
@@ -199,15 +203,72 @@ export async function markFailed(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** A stopping worker hands its jobs back, to be started again at once by whoever comes next. */
+/** A job handed back untouched: queued again, its progress cleared, the attempt it took returned. */
+const HANDED_BACK = {
+  state: 'queued',
+  claim: null,
+  lease_until: null,
+  stage: null,
+  percent: 0,
+  eta_s: null,
+  attempts: sql<number>`greatest(attempts - 1, 0)`,
+} as const;
+
+/**
+ * A stopping worker hands its jobs back, to be started again at once by whoever comes next. A
+ * clean stop is not the job's fault: the attempt it took is given back (issue 34).
+ */
 export async function releaseClaims(db: Q, claims: string[]): Promise<void> {
   if (claims.length === 0) return;
   await db
     .updateTable('transcode_jobs')
-    .set({ state: 'queued', claim: null, lease_until: null, stage: null, percent: 0, eta_s: null })
+    .set(HANDED_BACK)
     .where('claim', 'in', claims)
     .where('state', '=', 'running')
     .execute();
+}
+
+/**
+ * A worker that cannot read a job's source (a path on another machine's disk) hands it back
+ * without counting the attempt, and its place is remembered so that it does not take the job
+ * again while a worker elsewhere can. False when the claim was no longer this worker's.
+ */
+export async function handBackUnreadable(db: Q, id: number, claim: string, place: string): Promise<boolean> {
+  const result = await db
+    .updateTable('transcode_jobs')
+    .set({
+      ...HANDED_BACK,
+      source_misses: sql<
+        string[]
+      >`case when ${place}::text = any(source_misses) then source_misses else array_append(source_misses, ${place}::text) end`,
+      source_missed_at: sql<Date>`coalesce(source_missed_at, now())`,
+      updated_at: sql`now()`,
+    })
+    .where('id', '=', id)
+    .where('claim', '=', claim)
+    .where('state', '=', 'running')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Jobs no worker could read the source of since `before` (every place tried, or none that can is
+ * running) end as `source_missing`: the console shows why, rather than a job queued for ever.
+ */
+export async function failUnreadable(db: Q, before: Date): Promise<number> {
+  const result = await db
+    .updateTable('transcode_jobs')
+    .set({
+      state: 'failed',
+      failure: 'source_missing',
+      failure_detail: sql<string>`'no worker could read the source; tried on: ' || array_to_string(source_misses, ', ')`,
+      finished_at: sql`now()`,
+      updated_at: sql`now()`,
+    })
+    .where('state', '=', 'queued')
+    .where('source_missed_at', '<', before)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /**
@@ -231,6 +292,8 @@ export async function requeueFailed(db: Q, id: number) {
       failure: null,
       failure_detail: null,
       attempts: 0,
+      source_misses: sql<string[]>`'{}'`,
+      source_missed_at: null,
       stage: null,
       percent: 0,
       eta_s: null,
@@ -293,6 +356,8 @@ export async function listJobs(db: Q, filter: { state?: TranscodeJobState; limit
       'o.email as operator_email',
       'v.id as video_id',
       'v.avkey',
+      // The title shown is the video's now (the Chinese one, as the app shows it), not the upload's.
+      sql<string | null>`coalesce(nullif(v.title_cn, ''), v.title)`.as('video_title'),
       'v.unpublished_at',
       'v.cover',
       'v.thumb',

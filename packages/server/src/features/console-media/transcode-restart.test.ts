@@ -8,7 +8,7 @@ import { makeDemoClips } from '../../media/demo-clips.ts';
 import { openDatabase } from '../../platform/db/database.ts';
 import { prepareDataDir } from '../../test/build-app.ts';
 import { exitOf, freePort, startTs, waitForHealthy } from '../../test/run-process.ts';
-import { uploadFile, type Who } from './upload-kit.ts';
+import { ownMediaPrefix, stagedNames, uploadFile, type Who } from './upload-kit.ts';
 
 const OWNER = { email: 'owner.restart@console.test', password: 'Restart-Test-Pass-1' };
 
@@ -22,6 +22,7 @@ beforeAll(async () => {
     OWNER_EMAIL: OWNER.email,
     OWNER_PASSWORD: OWNER.password,
     TRANSCODE_CONCURRENCY: '1',
+    ...ownMediaPrefix('transcode-restart'),
   });
   work = await fs.mkdtemp(path.join(os.tmpdir(), 'transcode-restart-'));
   // Long and large enough that the kill lands while ffmpeg works.
@@ -97,7 +98,7 @@ describe('a server killed during a transcode', () => {
       expect(leftovers).toEqual([]);
       // The upload goes right after the video is made.
       await until(async () =>
-        (await fs.readdir(path.join(data.env.DATA_DIR!, 'uploads'))).length === 0 ? true : undefined,
+        (await stagedNames({ config: loadConfig(env) })).length === 0 ? true : undefined,
       );
 
       const publish = () =>

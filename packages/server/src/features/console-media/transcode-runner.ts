@@ -1,12 +1,21 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { HOPELESS_FAILURES, type TranscodeStage } from '@app/contract/console/media';
 import type { Db } from '../../platform/db/database.ts';
 import { notificationsOf, type Unlisten } from '../../platform/db/notifications.ts';
 import { toSimplified, toTraditional } from '../../platform/script.ts';
-import { failureOf, transcodeVideo, type TranscodeProgress } from '../../media/transcode.ts';
+import {
+  failureOf,
+  transcodeVideo,
+  type TranscodeLimits,
+  type TranscodeProgress,
+} from '../../media/transcode.ts';
 import { removeStoredImage, storeEncryptedImage } from '../ingest/encrypted-images.ts';
+import { metrics } from '../../platform/metrics.ts';
+import type { MediaStore } from '../../platform/media-store/index.ts';
+import { storeKeyOfSource } from './job-source.ts';
 import * as queue from './transcode-queue.ts';
 
 export const TRANSCODE_CHANNEL = 'transcode_jobs';
@@ -18,20 +27,36 @@ const PROGRESS_EVERY_MS = 500;
 /** Lapsed leases are looked for this often, besides the wake-up of every queued job. */
 const SWEEP_EVERY_MS = 5000;
 const CLEAN_EVERY_MS = 60 * 60_000;
+/**
+ * A job whose source no worker could read (a path on a machine whose workers are gone) fails as
+ * `source_missing` this long after the first worker handed it back.
+ */
+export const UNREADABLE_GIVE_UP_MS = 15 * 60_000;
 
 export interface RunnerOptions {
   db: Db;
   dataDir: string;
-  mediaDir: string;
+  /** Where renditions and images go (the bucket with MEDIA_STORE=s3). */
+  store: MediaStore;
   imageKey: Buffer;
   /** Jobs (one ffmpeg each) this process runs at once; 0 runs none. */
   concurrency: number;
+  /** What one job may cost (config.transcode.limits); the defaults when not given. */
+  limits?: TranscodeLimits;
   /** Embedded PGlite: this is the only process, so running rows at start are orphans. */
   soleProcess: boolean;
   /** Uploads untouched for this long are removed. */
   abandonedAfterMs: number;
   /** The tus store's own files of an upload (its bytes and its info file). */
   removeUpload: (uploadId: string) => Promise<void>;
+  /**
+   * Where this worker runs, as far as a source path on a disk goes (default: host name and
+   * DATA_DIR): a worker that cannot read a job's source hands it back and no worker of the same
+   * place takes it again.
+   */
+  place?: string;
+  /** How long a job no worker can read waits for one that can (UNREADABLE_GIVE_UP_MS). */
+  unreadableGiveUpMs?: number;
   log?: { info: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 }
 
@@ -44,9 +69,13 @@ export const workRoot = (dataDir: string) => path.join(dataDir, 'transcode');
  */
 export function createTranscodeRunner(options: RunnerOptions) {
   const { db, concurrency } = options;
+  const place = options.place ?? `${os.hostname()}:${path.resolve(options.dataDir)}`;
+  const giveUpMs = options.unreadableGiveUpMs ?? UNREADABLE_GIVE_UP_MS;
   const running = new Map<number, { claim: string; abort: AbortController; done: Promise<void> }>();
   let stopped = false;
   let pumping = false;
+  /** Settles when the pump under way (if any) is over: stop() waits for a claim on its way. */
+  let pumpInFlight: Promise<void> = Promise.resolve();
   let again = false;
   let unlisten: Unlisten | undefined;
   const timers: NodeJS.Timeout[] = [];
@@ -59,13 +88,20 @@ export function createTranscodeRunner(options: RunnerOptions) {
       return;
     }
     pumping = true;
+    let pumped = () => {};
+    pumpInFlight = new Promise<void>((resolve) => (pumped = resolve));
     try {
       do {
         again = false;
         while (!stopped && running.size < concurrency) {
           const claim = crypto.randomBytes(12).toString('hex');
-          const row = await queue.claimNext(db, claim, LEASE_SECONDS, onlyId);
+          const row = await queue.claimNext(db, claim, LEASE_SECONDS, onlyId, place);
           if (!row) break;
+          if (stopped) {
+            // Stopped while the claim was on its way: handed back, never started after stop().
+            await queue.releaseClaims(db, [claim]);
+            break;
+          }
           start(row, claim);
         }
       } while (again && !stopped);
@@ -73,13 +109,16 @@ export function createTranscodeRunner(options: RunnerOptions) {
       options.log?.error({ err: error }, 'transcode queue unavailable');
     } finally {
       pumping = false;
+      pumped();
     }
   }
 
   function start(row: queue.JobRow, claim: string) {
     const abort = new AbortController();
     const done = runJob(row, claim, abort.signal)
-      .catch((error: unknown) => options.log?.error({ err: error, job: row.id }, 'transcode job crashed'))
+      .catch((error: unknown) =>
+        options.log?.error({ err: error, job: row.id, reqId: row.request_id }, 'transcode job crashed'),
+      )
       .finally(() => {
         running.delete(row.id);
         waiters.forEach((wake) => wake());
@@ -101,6 +140,9 @@ export function createTranscodeRunner(options: RunnerOptions) {
       return;
     }
     const workDir = path.join(workRoot(options.dataDir), `${row.id}-${row.attempts}`);
+    const started = performance.now();
+    const seconds = () => (performance.now() - started) / 1000;
+    options.log?.info({ job: row.id, reqId: row.request_id, attempt: row.attempts }, 'transcode job started');
     await clearEarlierAttempts(row);
     await fs.mkdir(workDir, { recursive: true });
     let lost = false;
@@ -134,10 +176,23 @@ export function createTranscodeRunner(options: RunnerOptions) {
     let stageNow: TranscodeStage = 'probe';
     const placed: { hls?: string; images: string[] } = { images: [] };
     try {
+      const input = await sourceHere(row, workDir);
+      if (input === undefined) {
+        // A path on another machine's disk: handed back, the attempt not counted, for a worker
+        // there (a sole process has no one else: its source is gone for good).
+        if (!options.soleProcess) {
+          lost = true;
+          if (await queue.handBackUnreadable(db, row.id, claim, place))
+            options.log?.info({ job: row.id, reqId: row.request_id, place }, 'transcode source not here');
+          return;
+        }
+        throw Object.assign(new Error(`source ${row.source_file} does not exist`), { code: 'ENOENT' });
+      }
       const media = await transcodeVideo({
-        input: row.source_file,
+        input,
         workDir,
         signal: controller.signal,
+        limits: options.limits,
         onProgress: (progress) => {
           latest = progress;
           if (progress.stage !== stageNow || Date.now() - written >= PROGRESS_EVERY_MS) write();
@@ -150,14 +205,14 @@ export function createTranscodeRunner(options: RunnerOptions) {
       for (const [index, frame] of media.frames.entries()) {
         const n = index + 1;
         const cover = await storeEncryptedImage(
-          options.mediaDir,
+          options.store,
           options.imageKey,
           `covers/${row.asset_id}-${n}.bin`,
           await fs.readFile(frame.cover),
         );
         placed.images.push(cover);
         const thumb = await storeEncryptedImage(
-          options.mediaDir,
+          options.store,
           options.imageKey,
           `thumbs/${row.asset_id}-${n}.bin`,
           await fs.readFile(frame.thumb),
@@ -165,10 +220,10 @@ export function createTranscodeRunner(options: RunnerOptions) {
         placed.images.push(thumb);
         covers.push({ cover, thumb });
       }
-      const finalHls = path.join(options.mediaDir, 'hls', row.asset_id);
-      await fs.mkdir(path.dirname(finalHls), { recursive: true });
-      await moveDir(media.hlsDir, finalHls);
-      placed.hls = finalHls;
+      // Every rendition is in the store before the job's commit: a job that dies on the way leaves
+      // objects no row names (cleared by the next attempt), never a published half rendition.
+      placed.hls = `hls/${row.asset_id}/`;
+      await options.store.putFolder(placed.hls, media.hlsDir);
       await writing;
       if (lost || controller.signal.aborted) throw new Error('stopped');
       // Only the plain frames are left in the work folder: gone before the job counts as done.
@@ -228,7 +283,8 @@ export function createTranscodeRunner(options: RunnerOptions) {
       placed.hls = undefined;
       placed.images = [];
       if (!row.keep_source) await removeSource(row);
-      options.log?.info({ job: row.id, asset: row.asset_id }, 'transcode job done');
+      metrics.transcodeJobDuration.observe({ outcome: 'done' }, seconds());
+      options.log?.info({ job: row.id, reqId: row.request_id, asset: row.asset_id }, 'transcode job done');
     } catch (error) {
       await removePlaced(placed);
       // Nothing of the attempt stays once the job reads as failed.
@@ -240,12 +296,32 @@ export function createTranscodeRunner(options: RunnerOptions) {
       if (hopeless) await removeSource(row);
       await queue.markFailed(db, row.id, claim, failure, detail);
       if (hopeless) await queue.forgetSource(db, row.id);
-      options.log?.info({ job: row.id, failure, detail }, 'transcode job failed');
+      metrics.transcodeJobDuration.observe({ outcome: 'failed' }, seconds());
+      options.log?.info({ job: row.id, reqId: row.request_id, failure, detail }, 'transcode job failed');
     } finally {
       clearInterval(heartbeat);
       signal.removeEventListener('abort', abortJob);
       await fs.rm(workDir, { recursive: true, force: true });
     }
+  }
+
+  /**
+   * The file ffmpeg reads: a source in the media store (the bucket) is downloaded into the job's
+   * own scratch folder (a missing object is missing for every worker: ENOENT, source_missing); a
+   * path on a disk is read where it is, or undefined when this machine cannot read it.
+   */
+  async function sourceHere(row: queue.JobRow, workDir: string): Promise<string | undefined> {
+    const key = storeKeyOfSource(row.source_file);
+    if (key !== undefined) {
+      const file = path.join(workDir, 'source');
+      if (await options.store.download(key, file)) return file;
+      throw Object.assign(new Error(`source ${key} does not exist in the media store`), { code: 'ENOENT' });
+    }
+    const readable = await fs.access(row.source_file, fs.constants.R_OK).then(
+      () => true,
+      () => false,
+    );
+    return readable ? row.source_file : undefined;
   }
 
   /** What an attempt that died half-way left: its work folder, and served files without an asset row. */
@@ -263,16 +339,14 @@ export function createTranscodeRunner(options: RunnerOptions) {
       .where('id', '=', row.asset_id)
       .executeTakeFirst();
     if (asset) return;
-    await fs.rm(path.join(options.mediaDir, 'hls', row.asset_id), { recursive: true, force: true });
-    for (let n = 1; n <= 32; n += 1) {
-      await removeStoredImage(options.mediaDir, `/img/covers/${row.asset_id}-${n}.bin`);
-      await removeStoredImage(options.mediaDir, `/img/thumbs/${row.asset_id}-${n}.bin`);
-    }
+    await options.store.deletePrefix(`hls/${row.asset_id}/`);
+    await options.store.deletePrefix(`img/covers/${row.asset_id}-`);
+    await options.store.deletePrefix(`img/thumbs/${row.asset_id}-`);
   }
 
   async function removePlaced(placed: { hls?: string; images: string[] }) {
-    if (placed.hls) await fs.rm(placed.hls, { recursive: true, force: true });
-    await Promise.all(placed.images.map((image) => removeStoredImage(options.mediaDir, image)));
+    if (placed.hls) await options.store.deletePrefix(placed.hls);
+    await Promise.all(placed.images.map((image) => removeStoredImage(options.store, image)));
   }
 
   async function removeSource(row: Pick<queue.JobRow, 'source_file' | 'upload_id'>) {
@@ -290,6 +364,13 @@ export function createTranscodeRunner(options: RunnerOptions) {
     }
   }
 
+  /** Jobs no worker has read the source of for `giveUpMs` end as source_missing. */
+  async function sweepUnreadable() {
+    await queue
+      .failUnreadable(db, new Date(Date.now() - giveUpMs))
+      .catch((error: unknown) => options.log?.error({ err: error }, 'transcode queue unavailable'));
+  }
+
   return {
     async start() {
       if (concurrency < 1) return;
@@ -301,7 +382,12 @@ export function createTranscodeRunner(options: RunnerOptions) {
         },
         () => void pump(),
       );
-      timers.push(setInterval(() => void pump(), SWEEP_EVERY_MS));
+      timers.push(
+        setInterval(() => {
+          void sweepUnreadable();
+          void pump();
+        }, SWEEP_EVERY_MS),
+      );
       const cleaner = () =>
         void clean().catch((error: unknown) => options.log?.error({ err: error }, 'upload clean-up failed'));
       timers.push(setInterval(cleaner, CLEAN_EVERY_MS));
@@ -315,12 +401,14 @@ export function createTranscodeRunner(options: RunnerOptions) {
       while (running.has(id)) await new Promise<void>((resolve) => waiters.add(resolve));
     },
     clean,
+    sweepUnreadable,
     wake: () => void pump(),
     /** Stops every ffmpeg of this process and hands its jobs back to the queue. */
     async stop() {
       stopped = true;
       timers.forEach((timer) => clearInterval(timer));
       await unlisten?.();
+      await pumpInFlight;
       const jobs = [...running.values()];
       jobs.forEach((job) => job.abort.abort());
       await Promise.all(jobs.map((job) => job.done));
@@ -334,14 +422,3 @@ export function createTranscodeRunner(options: RunnerOptions) {
   };
 }
 export type TranscodeRunner = ReturnType<typeof createTranscodeRunner>;
-
-/** A rename within DATA_DIR; a copy where media/ lives on another file system. */
-async function moveDir(from: string, to: string) {
-  try {
-    await fs.rename(from, to);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
-    await fs.cp(from, to, { recursive: true });
-    await fs.rm(from, { recursive: true, force: true });
-  }
-}

@@ -1,10 +1,15 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { CONSOLE_CSRF_HEADER } from '@app/contract/console/list';
 import { runFfmpeg } from '../../media/ffmpeg.ts';
+import { generatedInput } from '../../media/ffmpeg-args.ts';
 import { makeDemoClips } from '../../media/demo-clips.ts';
+import type { Config } from '../../config.ts';
+import { mediaStoreOf } from '../../platform/media-store/index.ts';
+import { BucketStagingStore, stagedUploadKey } from './staging-bucket.ts';
 
 /**
  * tus 1.0.0 as the console speaks it, over real HTTP (tests and benchmarks): create, send bytes
@@ -135,10 +140,7 @@ export async function makeSampleFiles(dir?: string) {
     '-loglevel',
     'error',
     '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=frequency=440:sample_rate=44100',
+    ...generatedInput('sine=frequency=440:sample_rate=44100'),
     '-t',
     '3',
     '-c:a',
@@ -152,10 +154,7 @@ export async function makeSampleFiles(dir?: string) {
     '-loglevel',
     'error',
     '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=s=320x240',
+    ...generatedInput('testsrc=s=320x240'),
     '-frames:v',
     '1',
     still,
@@ -165,4 +164,42 @@ export async function makeSampleFiles(dir?: string) {
   const truncated = path.join(work, 'truncated.mp4');
   await fs.writeFile(truncated, whole.subarray(0, Math.floor(whole.length / 2)));
   return { work, clip: clip!, text, audio, still, truncated };
+}
+
+/** What the staged-upload helpers need of a running server: its configuration. */
+interface Staging {
+  config: Pick<Config, 'dataDir' | 'mediaDir' | 'mediaStore'>;
+}
+
+/**
+ * A finished upload's bytes where MEDIA_STORE stages them: DATA_DIR/uploads on the local disk,
+ * the private `uploads/` prefix of the bucket with MEDIA_STORE=s3; undefined when not there.
+ */
+export async function stagedBytes(sut: Staging, uploadId: string): Promise<Buffer | undefined> {
+  if (sut.config.mediaStore.kind === 's3') return mediaStoreOf(sut.config).get(stagedUploadKey(uploadId));
+  return fs.readFile(path.join(sut.config.dataDir, 'uploads', uploadId)).catch(() => undefined);
+}
+
+/** Bytes of an upload in staging (finished or not); undefined when it is not (or no longer) there. */
+export async function stagedSize(sut: Staging, uploadId: string): Promise<number | undefined> {
+  if (sut.config.mediaStore.kind === 's3')
+    return new BucketStagingStore(sut.config.mediaStore.s3).receivedBytes(uploadId);
+  return (await fs.stat(path.join(sut.config.dataDir, 'uploads', uploadId)).catch(() => undefined))?.size;
+}
+
+/** The names in staging (an upload's bytes and its info file), sorted. */
+export async function stagedNames(sut: Staging): Promise<string[]> {
+  if (sut.config.mediaStore.kind === 's3')
+    return (await mediaStoreOf(sut.config).list('uploads/')).map((entry) =>
+      entry.key.slice('uploads/'.length),
+    );
+  return (await fs.readdir(path.join(sut.config.dataDir, 'uploads')).catch(() => [] as string[])).sort();
+}
+
+/**
+ * With TEST_MEDIA_STORE=s3 a server whose test compares the bucket's contents before and after
+ * gets a prefix of its own, so other test files writing to the shared bucket meanwhile do not count.
+ */
+export function ownMediaPrefix(name: string): Record<string, string> {
+  return process.env.TEST_MEDIA_STORE === 's3' ? { S3_PREFIX: `${name}-${crypto.randomUUID()}` } : {};
 }

@@ -167,7 +167,7 @@ export const consoleMoneyRoutes: FastifyPluginAsyncZod<ConsoleSectionOptions> = 
     { config: { roles: MONEY }, schema: { tags, querystring: RevenueExportQuerySchema } },
     async (request, reply) => {
       const { from, to } = request.query;
-      const body = await money.revenueCsv(request.query);
+      const body = await money.revenueCsv(request.operator, request.query);
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="revenue-${from}-${to}.csv"`)

@@ -2,7 +2,10 @@ import { Readable } from 'node:stream';
 import { VIEWS_RESET_HOUR } from '@app/contract';
 import {
   centsAsYuan,
+  ORDER_STATE_WORDS,
   REVENUE_CSV_COLUMNS,
+  REVENUE_CSV_HEADERS,
+  REVENUE_CSV_TIME_COLUMNS,
   type ChannelInput,
   type ConsoleChannel,
   type ConsoleOrder,
@@ -20,6 +23,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { recordGrant, shortenVip } from '../../platform/db/ledger.ts';
 import { toTraditional } from '../../platform/script.ts';
 import { consoleFail } from '../console/console-errors.ts';
+import { CSV_BOM, csvLine, withZone, zonedTime } from '../console/console-csv.ts';
 import { recordAudit } from '../operators/audit.ts';
 import type { ConsoleOperator } from '../operators/operators.service.ts';
 import type { UserService } from '../user/user.service.ts';
@@ -54,7 +58,9 @@ function orderView(row: OrderRow): ConsoleOrder {
     user_id: row.user_id,
     plan_id: row.plan_id,
     name: row.name,
+    name_tw: row.name_tw,
     method: row.method,
+    method_tw: row.method_tw,
     pay_type: row.pay_type,
     price_cents: row.price_cents,
     discount_cents: row.discount_cents,
@@ -70,20 +76,6 @@ function orderView(row: OrderRow): ConsoleOrder {
     refund_reason: row.refund_reason,
   };
 }
-
-/**
- * A CSV cell: quoted when it holds a separator, quote or line break, and a text that a spreadsheet
- * would run as a formula (= + - @, tab, carriage return first) is led by an apostrophe (OWASP CSV
- * injection). Amounts are written by us from integers and are never texts of a user.
- */
-export function csvCell(value: string | number | null): string {
-  if (value === null) return '';
-  if (typeof value === 'number') return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
-const csvLine = (cells: (string | number | null)[]) => `${cells.map(csvCell).join(',')}\r\n`;
 
 /**
  * The console's money section (issue 23 §3). Every change runs in one transaction with its audit
@@ -305,6 +297,8 @@ export function createConsoleMoneyService(deps: { ctx: AppContext; users: UserSe
           kind: 'refund',
           key: `refund:${order.id}`,
           vipDays: -removedDays,
+          // The operator's words stay with the grant they undid (shown wherever the grant is).
+          reason,
         });
         if (!recorded) consoleFail(409, 'order_already_refunded');
         await queries.uncountPaidOrder(trx, order.user_id);
@@ -338,10 +332,25 @@ export function createConsoleMoneyService(deps: { ctx: AppContext; users: UserSe
      * the refund), read in keyset batches and written as they come, so a year of orders never sits
      * in memory. A BOM first, so spreadsheet programs read the Chinese names as UTF-8.
      */
-    async revenueCsv(query: RevenueExportQuery): Promise<Readable> {
+    async revenueCsv(actor: Actor, query: RevenueExportQuery): Promise<Readable> {
       const range = await queries.dayRange(db, query.from, query.to, zone);
+      const locale = query.locale ?? 'cn';
+      const timeColumns: readonly string[] = REVENUE_CSV_TIME_COLUMNS;
+      const header = REVENUE_CSV_COLUMNS.map((column) => {
+        const words = REVENUE_CSV_HEADERS[column][locale];
+        return timeColumns.includes(column) ? withZone(words, zone.timeZone) : words;
+      });
+      const time = (at: Date | null) => zonedTime(at, zone.timeZone);
+      const words = (simplified: string, traditional: string | null) =>
+        locale === 'tw' ? (traditional ?? toTraditional(simplified)) : simplified;
+      // An export carries every buyer's orders out of the console: who took it, and when, is kept.
+      await recordAudit(db, actor, {
+        action: 'revenue.export',
+        target: `revenue:${query.from}/${query.to}`,
+        after: { from: query.from, to: query.to, locale },
+      });
       async function* lines() {
-        yield `\uFEFF${csvLine([...REVENUE_CSV_COLUMNS])}`;
+        yield `${CSV_BOM}${csvLine(header)}`;
         let after: { paidAt: Date; id: number } | undefined;
         for (;;) {
           const batch = await queries.revenueBatch(db, range, after, zone);
@@ -350,18 +359,18 @@ export function createConsoleMoneyService(deps: { ctx: AppContext; users: UserSe
             const refund = row.status === 'refunded' ? row.amount_cents : 0;
             chunk += csvLine([
               row.business_day,
-              iso(row.paid_at),
+              time(row.paid_at),
               row.out_trade_no,
               row.gateway_trade_no,
               row.user_id,
-              row.name,
-              row.method,
+              words(row.name, row.name_tw),
+              words(row.method, row.method_tw),
               row.pay_type,
               centsAsYuan(row.price_cents),
               centsAsYuan(row.discount_cents),
               centsAsYuan(row.amount_cents),
-              row.status,
-              iso(row.refunded_at),
+              ORDER_STATE_WORDS[row.status as keyof typeof ORDER_STATE_WORDS]?.[locale] ?? row.status,
+              time(row.refunded_at),
               centsAsYuan(refund),
               centsAsYuan(row.amount_cents - refund),
             ]);

@@ -478,6 +478,15 @@ describe('refund', () => {
       { grant_key: `order:${paid.id}`, vip_days: 30 },
       { grant_key: `refund:${paid.id}`, vip_days: -30 },
     ]);
+    // Wherever the grant is shown (the user's page in Support), the refund carries the operator's
+    // reason and names the order it took back; the order names its method in Traditional too.
+    const detail = (await call(owner(), 'GET', `/admin/api/support/users/${paid.userId}`)).json();
+    expect(detail.ledger.slice(0, 2)).toMatchObject([
+      { kind: 'refund', vipDays: -30, reason: '用户申请退款', orderNo: paid.outTradeNo },
+      { kind: 'order', vipDays: 30, reason: null, orderNo: paid.outTradeNo },
+    ]);
+    expect(detail.orders[0]).toMatchObject({ outTradeNo: paid.outTradeNo, refundReason: '用户申请退款' });
+    expect(detail.orders[0]).toHaveProperty('methodTw');
     const after = (await vipExpiryOf(paid.userId))!;
     expect(after.getTime()).toBeLessThanOrEqual(Date.now());
     expect(after.getTime()).toBeLessThan(expiry.getTime());
@@ -590,7 +599,7 @@ describe('refund', () => {
 });
 
 describe('revenue export', () => {
-  it('streams a CSV of the days’ paid orders in yuan, by business day, safe to open in a spreadsheet', async () => {
+  it('streams a CSV of the days’ paid orders in yuan, by business day, in the console’s language and the business time zone, safe to open in a spreadsheet', async () => {
     const hostile = (
       await call(
         owner(),
@@ -611,14 +620,40 @@ describe('revenue export', () => {
     expect(reply.headers['content-type']).toContain('text/csv');
     expect(reply.headers['content-disposition']).toBe(`attachment; filename="revenue-${today}-${today}.csv"`);
     const text = reply.body;
-    expect(text.startsWith('\uFEFFbusiness_day,paid_at,order_no,')).toBe(true);
+    // Headers in the console's language (zh-CN by default); the time columns name the zone.
+    expect(
+      text.startsWith('\uFEFF营业日,支付时间 (Asia/Shanghai),订单号,支付平台单号,用户 ID,套餐,支付方式,'),
+    ).toBe(true);
     const lines = text.slice(1).trimEnd().split('\r\n');
     const row = lines.find((line) => line.includes(paid.outTradeNo))!;
-    expect(row.startsWith(`${today},`)).toBe(true);
+    // Times are the business zone's wall time with its offset, not UTC.
+    expect(row).toMatch(new RegExp(`^${today},${today} \\d\\d:\\d\\d:\\d\\d \\+08:00,`));
     expect(row).toContain(`"'=HYPERLINK(""http://x"",""y"")"`);
-    expect(row).toContain(',12.34,0.00,12.34,paid,,0.00,12.34');
+    expect(row).toContain(',12.34,0.00,12.34,已支付,,0.00,12.34');
     const back = lines.find((line) => line.includes(refunded.outTradeNo))!;
-    expect(back).toMatch(/,30\.00,0\.00,30\.00,refunded,[^,]+,30\.00,0\.00$/);
+    expect(back).toMatch(/,30\.00,0\.00,30\.00,已退款,\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \+08:00,30\.00,0\.00$/);
+
+    const traditional = await call(
+      finance(),
+      'GET',
+      `/admin/api/money/revenue.csv?from=${today}&to=${today}&locale=tw`,
+    );
+    expect(traditional.body.startsWith('\uFEFF營業日,付款時間 (Asia/Shanghai),訂單編號,金流單號,')).toBe(
+      true,
+    );
+    expect(traditional.body).toContain(',已付款,');
+    // Taking the export is recorded, with who and from where.
+    const exports = await sut.db
+      .selectFrom('audit_log')
+      .select(['action', 'target', 'client_address'])
+      .where('action', '=', 'revenue.export')
+      .orderBy('id', 'desc')
+      .execute();
+    expect(exports[0]).toEqual({
+      action: 'revenue.export',
+      target: `revenue:${today}/${today}`,
+      client_address: '127.0.0.1',
+    });
 
     const empty = await call(finance(), 'GET', '/admin/api/money/revenue.csv?from=2020-01-01&to=2020-01-02');
     expect(empty.body.slice(1).trimEnd().split('\r\n')).toHaveLength(1);

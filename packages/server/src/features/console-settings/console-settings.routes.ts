@@ -9,9 +9,9 @@ import {
   SettingsImageReplySchema,
 } from '@app/contract/console/settings';
 import type { OperatorRole } from '@app/contract/console/operators';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { consoleFail } from '../console/console-errors.ts';
+import { readOneImage } from '../console/console-image-upload.ts';
 import type { ConsoleSectionOptions } from '../console/console.plugin.ts';
 import { createConsoleSettingsService } from './console-settings.service.ts';
 
@@ -78,31 +78,14 @@ export const consoleSettingsRoutes: FastifyPluginAsyncZod<ConsoleSectionOptions>
         config: { roles: EDITORS },
         schema: { tags, consumes: ['multipart/form-data'], response: { 200: SettingsImageReplySchema } },
       },
-      async (request) => settings.storeImage(request.operator, await readImage(request)),
+      async (request) =>
+        settings.storeImage(
+          request.operator,
+          await readOneImage(request, SETTINGS_IMAGE_FIELD, {
+            missing: ['settings_image_missing', 'settings_image_missing'],
+            tooBig: ['settings_image_too_big', 'settings_image_too_big'],
+          }),
+        ),
     );
   });
 };
-
-/** The one file part, within the limits: too big, a second part or another field is a 400 or 413. */
-async function readImage(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) consoleFail(400, 'settings_image_missing', { image: 'settings_image_missing' });
-  let image: Buffer | undefined;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type !== 'file' || part.fieldname !== SETTINGS_IMAGE_FIELD || image)
-        consoleFail(400, 'invalid_input', { image: 'settings_image_missing' });
-      image = await part.toBuffer();
-    }
-  } catch (error) {
-    if (error instanceof Error && 'code' in error && typeof error.code === 'string') {
-      if (error.code === 'FST_REQ_FILE_TOO_LARGE')
-        consoleFail(400, 'settings_image_too_big', { image: 'settings_image_too_big' });
-      if (error.code.startsWith('FST_'))
-        consoleFail(400, 'invalid_input', { image: 'settings_image_missing' });
-    }
-    throw error;
-  }
-  if (!image || image.length === 0)
-    consoleFail(400, 'settings_image_missing', { image: 'settings_image_missing' });
-  return image;
-}

@@ -1,3 +1,4 @@
+import { mediaStoreOf } from '../../platform/media-store/index.ts';
 import crypto from 'node:crypto';
 import {
   SETTINGS_TEXTS,
@@ -34,7 +35,8 @@ import {
   type OperatorLines,
 } from '../lines/lines.service.ts';
 import { recordAudit, type Actor } from '../operators/audit.ts';
-import { appealImageType, IMAGE_EXTENSIONS } from '../rewards/appeal-image.ts';
+import { appealImageType } from '../rewards/appeal-image.ts';
+import { reencodePicture, SCREEN_PICTURE } from '../../media/images.ts';
 import { consoleFail } from '../console/console-errors.ts';
 import * as queries from './console-settings.queries.ts';
 
@@ -177,13 +179,22 @@ export function createConsoleSettingsService(ctx: AppContext, lines: LinesServic
     async storeImage(operator: Actor, bytes: Buffer): Promise<{ path: string }> {
       const type = appealImageType(bytes);
       if (!type) consoleFail(400, 'settings_image_type', { image: 'settings_image_type' });
-      const name = `settings/${crypto.randomBytes(12).toString('hex')}.${IMAGE_EXTENSIONS[type]}`;
-      const path = await storeEncryptedImage(ctx.config.mediaDir, ctx.secrets.imageKey, name, bytes);
+      // Re-encoded no larger than a phone screen: a huge canvas is refused, metadata dropped.
+      const stored = await reencodePicture(bytes, type, SCREEN_PICTURE, { keepTransparency: true }).catch(
+        () => consoleFail(400, 'invalid_input', { image: 'console_image_unreadable' }),
+      );
+      const name = `settings/${crypto.randomBytes(12).toString('hex')}.${stored.extension}`;
+      const path = await storeEncryptedImage(
+        mediaStoreOf(ctx.config),
+        ctx.secrets.imageKey,
+        name,
+        stored.bytes,
+      );
       await recordAudit(db, operator, {
         action: 'settings.image.upload',
         target: `image:${path}`,
         before: null,
-        after: { path, type, bytes: bytes.length },
+        after: { path, type, bytes: bytes.length, stored: stored.bytes.length },
       });
       return { path };
     },

@@ -381,7 +381,13 @@ describe('settings images', () => {
     const served = await sut.app.inject({ method: 'GET', url: imagePath });
     expect(served.statusCode).toBe(200);
     expect(served.rawPayload.equals(PNG)).toBe(false);
-    expect(decryptBytes(sut.ctx.secrets.imageKey, served.rawPayload).equals(PNG)).toBe(true);
+    // Stored re-encoded (issue 36), not as sent: still a PNG of the same size.
+    const stored = decryptBytes(sut.ctx.secrets.imageKey, served.rawPayload);
+    expect(stored.subarray(0, 8).equals(PNG.subarray(0, 8))).toBe(true);
+    expect([stored.readUInt32BE(16), stored.readUInt32BE(20)]).toEqual([
+      PNG.readUInt32BE(16),
+      PNG.readUInt32BE(20),
+    ]);
     const audit = await lastAudit('settings.image.upload');
     expect(audit?.after).toMatchObject({ path: imagePath, type: 'image/png' });
 

@@ -1,5 +1,11 @@
-import type { AppealListQuery, ReportListQuery, UserLookupField } from '@app/contract/console/support';
-import { sql } from 'kysely';
+import type {
+  AppealListQuery,
+  ReportListQuery,
+  UserBrowseQuery,
+  UserLookupField,
+} from '@app/contract/console/support';
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { Database } from '../../platform/db/schema.ts';
 import type { Db } from '../../platform/db/database.ts';
 
 // ── Appeals ──────────────────────────────────────────────────────────────────
@@ -101,13 +107,17 @@ export function ordersOf(db: Db, userId: number, limit = ORDER_LIMIT) {
       'id',
       'out_trade_no',
       'name',
+      'name_tw',
       'method',
+      'method_tw',
       'amount_cents',
       'days',
       'bonus_days',
       'status',
       'created_at',
       'paid_at',
+      'refunded_at',
+      'refund_reason',
     ])
     .where('user_id', '=', userId)
     .orderBy('created_at', 'desc')
@@ -149,7 +159,7 @@ export function sessionsOf(db: Db, userId: number) {
 export function ledgerOf(db: Db, userId: number) {
   return db
     .selectFrom('ledger')
-    .select(['id', 'kind', 'points', 'vip_days', 'extra_views', 'reason', 'created_at'])
+    .select(['id', 'kind', 'points', 'vip_days', 'extra_views', 'reason', 'grant_key', 'created_at'])
     .where('user_id', '=', userId)
     .orderBy('id', 'desc')
     .limit(30)
@@ -185,6 +195,63 @@ const USER_COLUMNS = [
 export function lookUpUsers(db: Db, field: UserLookupField, value: string | number) {
   const column = ({ id: 'id', email: 'email', phone: 'phone', invite: 'invite_code' } as const)[field];
   return db.selectFrom('users').select(USER_COLUMNS).where(column, '=', value).limit(1).execute();
+}
+
+/** `%`, `_` and `\` of a typed text match themselves in a LIKE pattern. */
+const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/** The browse list's filter and search as one condition (issue 37 §16). */
+function browseWhere(query: UserBrowseQuery, now: Date) {
+  return (eb: ExpressionBuilder<Database, 'users'>) => {
+    const conditions = [];
+    if (query.filter === 'vip') conditions.push(eb('vip_expiry', '>', now));
+    else if (query.filter === 'banned') conditions.push(eb('banned_at', 'is not', null));
+    else if (query.filter === 'guest')
+      conditions.push(eb.and([eb('email', 'is', null), eb('phone', 'is', null)]));
+    else if (query.filter === 'bound')
+      conditions.push(eb.or([eb('email', 'is not', null), eb('phone', 'is not', null)]));
+    const q = query.q;
+    if (q) {
+      const either = [eb('email', 'like', `${likeEscaped(q.toLowerCase())}%`)];
+      if (/^[0-9]{1,15}$/.test(q)) either.push(eb('id', '=', Number(q)));
+      if (/^\+?[0-9][0-9 -]{3,30}$/.test(q))
+        either.push(eb('phone', '=', q.replace(/\s/g, '').replace(/^\+/, '')));
+      if (/^[A-Za-z0-9]{4,16}$/.test(q)) either.push(eb('invite_code', '=', q.toUpperCase()));
+      conditions.push(eb.or(either));
+    }
+    return eb.and(conditions);
+  };
+}
+
+const BROWSE_SORT = { id: 'id', vipExpiry: 'vip_expiry', points: 'points', bannedAt: 'banned_at' } as const;
+
+/** One page of accounts in the chosen order (id breaks ties; accounts without the value last). */
+export function browseUsers(db: Db, query: UserBrowseQuery, now: Date) {
+  const column = BROWSE_SORT[query.sort];
+  let page = db.selectFrom('users').select(USER_COLUMNS).where(browseWhere(query, now));
+  // Never-VIP and never-banned accounts have no value to order by: they are not what such a sort looks for.
+  if (column === 'vip_expiry' || column === 'banned_at') page = page.where(column, 'is not', null);
+  if (column !== 'id') page = page.orderBy(column, query.order);
+  return page
+    .orderBy('id', query.order)
+    .offset((query.page - 1) * query.pageSize)
+    .limit(query.pageSize)
+    .execute();
+}
+
+/** How many accounts match, counted no further than `ceiling` (a count of millions is not read). */
+export async function countBrowsedUsers(db: Db, query: UserBrowseQuery, now: Date, ceiling: number) {
+  const column = BROWSE_SORT[query.sort];
+  let matches = db
+    .selectFrom('users')
+    .select(sql`1`.as('one'))
+    .where(browseWhere(query, now));
+  if (column === 'vip_expiry' || column === 'banned_at') matches = matches.where(column, 'is not', null);
+  const row = await db
+    .selectFrom(matches.limit(ceiling).as('m'))
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export function findUser(db: Db, userId: number) {

@@ -14,14 +14,24 @@ import {
   SUPPORT_ROLES,
   SupportIdParamsSchema,
   UserDetailSchema,
-  UserLookupQuerySchema,
-  UserLookupReplySchema,
+  UserBrowseQuerySchema,
+  UserBrowseReplySchema,
+  USER_LOOKUP_FIELDS,
   UserSummarySchema,
   VipGrantSchema,
 } from '@app/contract/console/support';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { ConsoleSectionOptions } from '../console/console.plugin.ts';
 import { createConsoleSupportService } from './console-support.service.ts';
+
+/** The lookup (`by` and `q`, an exact match) kept beside browsing: `by` needs a `q`. */
+const UserBrowseOrLookUpQuerySchema = UserBrowseQuerySchema.extend({
+  by: z.enum(USER_LOOKUP_FIELDS).optional(),
+}).refine((query) => query.by === undefined || (query.q !== undefined && query.q !== ''), {
+  path: ['q'],
+  message: 'console_required',
+});
 
 /** Support's queues and user lookup: support operators and the owner (docs/decisions.md). */
 const config = { roles: [...SUPPORT_ROLES] };
@@ -113,11 +123,17 @@ export const consoleSupportRoutes: FastifyPluginAsyncZod<ConsoleSectionOptions> 
       config,
       schema: {
         tags: usersTag,
-        querystring: UserLookupQuerySchema,
-        response: { 200: UserLookupReplySchema },
+        summary: 'Browse accounts (filter, search, sort, pages), or look one up exactly with `by` and `q`',
+        querystring: UserBrowseOrLookUpQuerySchema,
+        response: { 200: UserBrowseReplySchema },
       },
     },
-    async (request) => ({ items: await support.lookUp(request.query.by, request.query.q) }),
+    async (request) => {
+      const { by, q } = request.query;
+      if (by === undefined) return support.browse(request.query);
+      const items = await support.lookUp(by, q ?? '');
+      return { items, total: items.length, totalExact: true };
+    },
   );
   app.get(
     '/support/users/:id',

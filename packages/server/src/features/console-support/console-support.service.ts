@@ -1,15 +1,15 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type {
   AppealListQuery,
   ConsoleAppeal,
   ConsoleOrder,
   ConsoleReport,
   ReportListQuery,
+  UserBrowseQuery,
   UserDetail,
   UserLookupField,
   UserSummary,
 } from '@app/contract/console/support';
+import { USER_COUNT_CEILING } from '@app/contract/console/support';
 import { bumpCacheVersion } from '../../platform/cache-versions.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/database.ts';
@@ -18,7 +18,7 @@ import { CATALOGUE_TOPIC } from '../catalogue/catalogue.service.ts';
 import { consoleFail } from '../console/console-errors.ts';
 import type { Operator } from '../console-rewards/console-rewards.service.ts';
 import { recordAudit } from '../operators/audit.ts';
-import { appealsDir } from '../rewards/rewards.service.ts';
+import { appealFilesOf } from '../rewards/appeal-files.ts';
 import type { SessionService } from '../session/session.service.ts';
 import type { UserService } from '../user/user.service.ts';
 import * as queries from './console-support.queries.ts';
@@ -56,13 +56,17 @@ function orderView(row: OrderRow): ConsoleOrder {
     id: row.id,
     outTradeNo: row.out_trade_no,
     name: row.name,
+    nameTw: row.name_tw,
     method: row.method,
+    methodTw: row.method_tw,
     amountCents: row.amount_cents,
     days: row.days,
     bonusDays: row.bonus_days,
     status: row.status,
     createdAt: row.created_at.toISOString(),
     paidAt: iso(row.paid_at),
+    refundedAt: iso(row.refunded_at),
+    refundReason: row.refund_reason,
   };
 }
 
@@ -161,15 +165,9 @@ export function createConsoleSupportService(ctx: AppContext, users: UserService,
     async appealImage(id: number): Promise<{ bytes: Buffer; type: string }> {
       const row = await queries.findAppeal(db, id);
       if (!row) consoleFail(404, 'not_found');
-      const dir = appealsDir(ctx.config.dataDir);
-      const file = path.resolve(dir, row.image_file);
-      // Stored names are made by the server; the check keeps a damaged row from reading elsewhere.
-      if (!file.startsWith(dir + path.sep)) consoleFail(404, 'not_found');
-      try {
-        return { bytes: await fs.readFile(file), type: row.image_type };
-      } catch {
-        consoleFail(404, 'not_found');
-      }
+      const bytes = await appealFilesOf(ctx.config).read(row.image_file);
+      if (!bytes) consoleFail(404, 'not_found');
+      return { bytes, type: row.image_type };
     },
 
     /**
@@ -187,8 +185,8 @@ export function createConsoleSupportService(ctx: AppContext, users: UserService,
           userId: locked.user_id,
           kind: 'appeal_approved',
           vipDays: days,
+          // No English "appeal 12" as a reason: the kind says it was an approved appeal, in words.
           key: `appeal_approve:${id}`,
-          reason: `appeal ${id}`,
         });
         if (!granted) consoleFail(409, 'console_appeal_decided');
         await extendVip(trx, locked.user_id, days, now);
@@ -316,6 +314,18 @@ export function createConsoleSupportService(ctx: AppContext, users: UserService,
       return (await queries.lookUpUsers(db, field, key)).map((row) => userView(row, now));
     },
 
+    /** Accounts a page at a time (issue 37 §16); the total is exact up to USER_COUNT_CEILING. */
+    async browse(query: UserBrowseQuery) {
+      const now = ctx.now();
+      const offset = (query.page - 1) * query.pageSize;
+      const ceiling = Math.max(USER_COUNT_CEILING, offset + query.pageSize + 1);
+      const [rows, total] = await Promise.all([
+        queries.browseUsers(db, query, now),
+        queries.countBrowsedUsers(db, query, now, ceiling),
+      ]);
+      return { items: rows.map((row) => userView(row, now)), total, totalExact: total < ceiling };
+    },
+
     async user(userId: number): Promise<UserDetail> {
       const now = ctx.now();
       const row = await queries.findUser(db, userId);
@@ -328,6 +338,22 @@ export function createConsoleSupportService(ctx: AppContext, users: UserService,
         queries.ledgerOf(db, userId),
         queries.ledgerPoints(db, userId),
       ]);
+      // An order's grant and its refund name the order they belong to by its number.
+      const orderIds = ledger
+        .map((entry) => /^(?:order|refund):([0-9]{1,15})$/.exec(entry.grant_key)?.[1])
+        .filter((id): id is string => id !== undefined)
+        .map(Number);
+      const orderNumbers = new Map(
+        orderIds.length === 0
+          ? []
+          : (
+              await db
+                .selectFrom('orders')
+                .select(['id', 'out_trade_no'])
+                .where('id', 'in', orderIds)
+                .execute()
+            ).map((order) => [order.id, order.out_trade_no]),
+      );
       return {
         user: {
           ...userView(row, now),
@@ -360,6 +386,8 @@ export function createConsoleSupportService(ctx: AppContext, users: UserService,
           vipDays: entry.vip_days,
           extraViews: entry.extra_views,
           reason: entry.reason,
+          orderNo:
+            orderNumbers.get(Number(/^(?:order|refund):([0-9]{1,15})$/.exec(entry.grant_key)?.[1])) ?? null,
           createdAt: entry.created_at.toISOString(),
         })),
       };

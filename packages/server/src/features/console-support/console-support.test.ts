@@ -549,3 +549,109 @@ describe('user lookup, grants, sessions and bans', () => {
     ).toBe(400);
   });
 });
+
+describe('browsing users (issue 37 §16)', () => {
+  type Summary = {
+    id: number;
+    email: string | null;
+    phone: string | null;
+    vip: boolean;
+    points: number;
+    bannedAt: string | null;
+  };
+  const browse = async (query: string) => {
+    const reply = await call(operators.support, 'GET', `/support/users?${query}`);
+    expect(reply.statusCode, `${query}: ${reply.body}`).toBe(200);
+    return reply.json() as { items: Summary[]; total: number; totalExact: boolean };
+  };
+
+  it('lists the newest, VIP, banned, guest and bound accounts, sorted and a page at a time, with real totals', async () => {
+    const guestId = await kit.userIdOf(await kit.guest());
+    const email = kit.newEmail('browse');
+    const boundId = await kit.userIdOf(await kit.boundAccount({ email }));
+    const vipId = await kit.userIdOf(await kit.guest());
+    expect(
+      (
+        await call(operators.support, 'POST', `/support/users/${vipId}/vip`, {
+          days: 3,
+          reason: '浏览测试',
+          requestId: requestId(),
+        })
+      ).statusCode,
+    ).toBe(200);
+    const bannedId = await kit.userIdOf(await kit.guest());
+    expect(
+      (await call(operators.support, 'POST', `/support/users/${bannedId}/ban`, { reason: '浏览测试' }))
+        .statusCode,
+    ).toBe(200);
+
+    // Newest first by default: the last account made leads.
+    const newest = await browse('pageSize=3');
+    const maxId = (
+      await sut.db
+        .selectFrom('users')
+        .select((eb) => eb.fn.max('id').as('id'))
+        .executeTakeFirstOrThrow()
+    ).id;
+    expect(newest.items[0]!.id).toBe(Number(maxId));
+    expect(newest.items.map((item) => item.id)).toEqual(
+      [...newest.items.map((item) => item.id)].sort((a, b) => b - a),
+    );
+    const all = Number(
+      (
+        await sut.db
+          .selectFrom('users')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    if (newest.totalExact) expect(newest.total).toBe(all);
+    else expect(newest.total).toBeGreaterThanOrEqual(200);
+
+    // Pages do not overlap.
+    const second = await browse('pageSize=3&page=2');
+    expect(second.items.some((item) => newest.items.some((first) => first.id === item.id))).toBe(false);
+
+    const vip = await browse('filter=vip&pageSize=200');
+    expect(vip.items.map((item) => item.id)).toContain(vipId);
+    expect(vip.items.every((item) => item.vip)).toBe(true);
+    const banned = await browse('filter=banned&pageSize=200');
+    expect(banned.items.map((item) => item.id)).toContain(bannedId);
+    expect(banned.items.every((item) => item.bannedAt !== null)).toBe(true);
+    const bannedCount = await sut.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('banned_at', 'is not', null)
+      .executeTakeFirstOrThrow();
+    expect([banned.total, banned.totalExact]).toEqual([Number(bannedCount.n), true]);
+    const guests = await browse('filter=guest&pageSize=50');
+    expect(guests.items.map((item) => item.id)).toContain(guestId);
+    expect(guests.items.every((item) => item.email === null && item.phone === null)).toBe(true);
+
+    // A search: an e-mail's start, among bound accounts.
+    const found = await browse(`filter=bound&q=${encodeURIComponent(email.slice(0, email.indexOf('@')))}`);
+    expect(found.items.map((item) => item.id)).toEqual([boundId]);
+    expect((await browse(`q=${boundId}`)).items.map((item) => item.id)).toContain(boundId);
+    // LIKE's own characters match themselves.
+    expect((await browse('q=%25')).items).toEqual([]);
+
+    const byPoints = await browse('sort=points&order=desc&pageSize=20');
+    const points = byPoints.items.map((item) => item.points);
+    expect(points).toEqual([...points].sort((a, b) => b - a));
+    const byExpiry = await browse('sort=vipExpiry&order=desc&pageSize=200');
+    expect(byExpiry.items.map((item) => item.id)).toContain(vipId);
+  });
+
+  it('refuses unknown filters and sorts and oversized pages with 400; editors and finance cannot browse', async () => {
+    for (const query of [
+      'filter=rich',
+      'sort=password_hash',
+      'pageSize=1000',
+      'page=0',
+      `q=${'x'.repeat(300)}`,
+    ])
+      expect((await call(operators.support, 'GET', `/support/users?${query}`)).statusCode, query).toBe(400);
+    expect((await call(operators.editor, 'GET', '/support/users')).statusCode).toBe(403);
+    expect((await call(operators.finance, 'GET', '/support/users')).statusCode).toBe(403);
+  });
+});

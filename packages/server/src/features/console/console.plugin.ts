@@ -1,3 +1,4 @@
+import { MediaStoreUnavailable } from '../../platform/media-store/index.ts';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -18,8 +19,10 @@ import type { LinesService } from '../lines/lines.service.ts';
 import type { SessionService } from '../session/session.service.ts';
 import type { UserService } from '../user/user.service.ts';
 import type { ConsoleOperator, OperatorsService } from '../operators/operators.service.ts';
+import { withClientAddress } from '../operators/audit.ts';
 import { ConsoleError, type ConsoleStatus } from './console-errors.ts';
 import { consoleSections } from './sections.ts';
+import { timeUnrouted } from '../../platform/metrics.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -89,6 +92,21 @@ export const consolePlugin =
     app.setSerializerCompiler(serializerCompiler);
     app.decorateRequest('operator', null as unknown as ConsoleOperator);
     installConsoleErrors(app);
+    // Console replies hold operators' and users' records: no browser, proxy or back-forward cache
+    // may keep them (a reply that chose its own caching, such as an appeal image, keeps it).
+    app.addHook('onSend', async (_request, reply, payload) => {
+      const type = reply.getHeader('content-type');
+      if (
+        typeof type === 'string' &&
+        type.startsWith('application/json') &&
+        !reply.hasHeader('cache-control')
+      )
+        reply.header('cache-control', 'no-store');
+      return payload;
+    });
+
+    // The rest of each request runs knowing its client address, which every audit entry records.
+    app.addHook('onRequest', (request, _reply, done) => withClientAddress(request.ip, done));
 
     app.addHook('onRequest', async (request, reply) => {
       const config = request.routeOptions.config;
@@ -183,10 +201,16 @@ function installConsoleErrors(app: FastifyInstance) {
       error.statusCode < 500
     )
       return reply.code(error.statusCode === 413 ? 413 : 400).send({ error: 'invalid_input' });
+    if (error instanceof MediaStoreUnavailable) {
+      // The operator is told what is wrong (the bucket), not a bare server error; the log has why.
+      request.log.error({ err: error }, 'media store unavailable');
+      return reply.code(503).send({ error: 'media_store_unavailable' });
+    }
     request.log.error({ err: error }, 'console request failed');
     return reply.code(500).send({ error: 'server_error' });
   });
-  app.setNotFoundHandler((_request: FastifyRequest, reply: FastifyReply) =>
-    reply.code(404).send({ error: 'not_found' }),
-  );
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    timeUnrouted(request, reply);
+    return reply.code(404).send({ error: 'not_found' });
+  });
 }

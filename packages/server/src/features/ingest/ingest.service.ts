@@ -1,6 +1,8 @@
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import type { Db } from '../../platform/db/database.ts';
+import type { MediaStore } from '../../platform/media-store/index.ts';
 import { ingestMediaFile } from '../../media/ingest-media.ts';
 import { removeStoredImage, storeEncryptedImage } from './encrypted-images.ts';
 
@@ -15,28 +17,33 @@ export interface IngestedAsset {
 
 /**
  * Turns a video file into the served layout (HLS 240/480/intro, encrypted cover and thumb) and
- * registers the asset and its keys. Either everything lands or nothing does, on disk or in the
- * database.
+ * registers the asset and its keys. Either everything lands or nothing does, in the media store or
+ * in the database. ffmpeg writes to a scratch folder; the renditions reach the store before the
+ * asset's rows commit, so a half-written rendition is never published.
  */
 export async function ingestAsset(
   db: Db,
-  mediaDir: string,
+  store: MediaStore,
   imageKey: Buffer,
   file: string,
   assetId: string,
 ): Promise<IngestedAsset> {
-  const media = await ingestMediaFile({ file, mediaRoot: mediaDir, assetId });
+  // An existing folder belongs to another asset and must not be mixed into or removed.
+  if ((await store.list(`hls/${assetId}/`)).length > 0) throw new Error(`asset ${assetId} already exists`);
+  const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'ingest-'));
   const images: string[] = [];
+  let placed = false;
   try {
+    const media = await ingestMediaFile({ file, mediaRoot: scratch, assetId });
     const cover = await storeEncryptedImage(
-      mediaDir,
+      store,
       imageKey,
       `covers/${assetId}.bin`,
       await fs.readFile(media.coverFile),
     );
     images.push(cover);
     const thumb = await storeEncryptedImage(
-      mediaDir,
+      store,
       imageKey,
       `thumbs/${assetId}.bin`,
       await fs.readFile(media.thumbFile),
@@ -45,6 +52,8 @@ export async function ingestAsset(
     // The plain frames were only the source of the encrypted copies; the folder is served publicly.
     await fs.rm(media.coverFile, { force: true });
     await fs.rm(media.thumbFile, { force: true });
+    placed = true;
+    await store.putFolder(`hls/${assetId}`, path.join(scratch, 'hls', assetId));
     await db.transaction().execute(async (trx) => {
       await trx
         .insertInto('media_assets')
@@ -76,13 +85,20 @@ export async function ingestAsset(
       thumb,
     };
   } catch (error) {
-    await removeAssetFiles(mediaDir, assetId, images);
+    await removeAssetFiles(store, assetId, images, placed);
     throw error;
+  } finally {
+    await fs.rm(scratch, { recursive: true, force: true });
   }
 }
 
-/** The files an asset left on disk: its HLS folder and its encrypted images. */
-async function removeAssetFiles(mediaDir: string, assetId: string, images: string[]): Promise<void> {
-  await fs.rm(path.join(mediaDir, 'hls', assetId), { recursive: true, force: true });
-  await Promise.all(images.map((image) => removeStoredImage(mediaDir, image)));
+/** The files an asset left in the store: its HLS folder and its encrypted images. */
+async function removeAssetFiles(
+  store: MediaStore,
+  assetId: string,
+  images: string[],
+  placed: boolean,
+): Promise<void> {
+  if (placed) await store.deletePrefix(`hls/${assetId}/`);
+  await Promise.all(images.map((image) => removeStoredImage(store, image)));
 }

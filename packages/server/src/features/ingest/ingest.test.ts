@@ -1,3 +1,4 @@
+import { mediaStoreOf } from '../../platform/media-store/index.ts';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -35,7 +36,10 @@ async function catalogueState() {
   }
 }
 
-const hlsFolders = async () => (await fs.readdir(path.join(data.env.DATA_DIR!, 'media', 'hls'))).sort();
+const store = () => mediaStoreOf(loadConfig(data.env));
+const hlsFolders = async () => [
+  ...new Set((await store().list('hls/')).map((entry) => entry.key.split('/')[1])),
+];
 
 describe('npm run ingest', () => {
   it('turns a video file into HLS, an encrypted cover and thumb, and a catalogue entry', async () => {
@@ -48,13 +52,11 @@ describe('npm run ingest', () => {
     const state = await catalogueState();
     const video = state.videos.find((row) => row.title === 'My holiday clip');
     expect(video).toBeDefined();
-    const assetDir = path.join(data.env.DATA_DIR!, 'media', 'hls', video!.asset_id);
     for (const rendition of ['240', '480', 'intro']) {
-      expect(await fs.readFile(path.join(assetDir, rendition, 'index.m3u8'), 'utf8')).toContain(
-        'METHOD=AES-128',
-      );
+      const playlist = await store().get(`hls/${video!.asset_id}/${rendition}/index.m3u8`);
+      expect(playlist?.toString()).toContain('METHOD=AES-128');
     }
-    const cover = await fs.readFile(path.join(data.env.DATA_DIR!, 'media', video!.cover));
+    const cover = (await store().get(video!.cover.slice(1)))!;
     expect(cover.subarray(0, 2).toString('hex')).not.toBe('ffd8');
   });
 

@@ -35,8 +35,16 @@ export function createLinesService(ctx: AppContext, listening: ListeningPorts) {
   }
   ctx.cache.onInvalidate(LINES_TOPIC, () => void loadOperatorLines().catch(() => undefined));
 
-  /** The index of the line a request arrived on (0 for the main port and for in-process calls). */
+  // Behind edges a line is its hostname (the edge passes the Host it was asked on), not a local port.
+  const edgeHosts = config.mediaBaseUrls.map((url) => new URL(url).host);
+
+  /**
+   * The index of the line a request arrived on: the edge it came through when MEDIA_BASE_URL names
+   * edges, else the local port (0 for the main port and for in-process calls).
+   */
   function lineIndexOf(request: FastifyRequest): number {
+    const edge = edgeHosts.indexOf(request.host);
+    if (edge >= 0) return edge;
     const index = listening.ports.indexOf(request.socket?.localPort ?? -1);
     return index < 0 ? 0 : index;
   }
@@ -60,14 +68,17 @@ export function createLinesService(ctx: AppContext, listening: ListeningPorts) {
     const base = requestOriginOrNone(config, request);
     const own = base === undefined ? [] : linesFrom(base);
     const { api, img, stream } = operatorLines;
-    if (api.length + img.length + stream.length === 0) return own;
-    return [...new Set([...own, ...[...api, ...img, ...stream].map((line) => line.url)])];
+    const edges = config.mediaBaseUrls;
+    if (api.length + img.length + stream.length + edges.length === 0) return own;
+    return [...new Set([...own, ...edges, ...[...api, ...img, ...stream].map((line) => line.url)])];
   }
 
   function linesFrom(base: string): string[] {
     return listening.ports.map((port, index) => {
       const url = new URL(base);
-      if (index > 0 || !config.publicUrl) url.port = String(port);
+      // Behind a proxy the client addresses the proxy's port for this line, not this node's.
+      const publicPort = config.publicLinePorts[index] ?? port;
+      if (index > 0 || !config.publicUrl) url.port = String(publicPort);
       return url.origin;
     });
   }
@@ -75,7 +86,11 @@ export function createLinesService(ctx: AppContext, listening: ListeningPorts) {
   /** Every line serves the images of one chain, all encrypted with the one image key. */
   function imageLines(request: FastifyRequest) {
     const key = secrets.imageKey.toString('base64');
-    const urls = operatorLines.img.length ? operatorLines.img.map((line) => line.url) : lineOrigins(request);
+    const urls = operatorLines.img.length
+      ? operatorLines.img.map((line) => line.url)
+      : config.mediaBaseUrls.length
+        ? config.mediaBaseUrls
+        : lineOrigins(request);
     return urls.map((url) => ({ url, chain: IMAGE_CHAIN, encrypt: true, key }));
   }
 
@@ -109,7 +124,7 @@ export function createLinesService(ctx: AppContext, listening: ListeningPorts) {
       const streamLines: StreamLine[] = stream.length
         ? stream.map(({ url, vip, name }) => ({ url, mode: vip ? 'final' : 'novip', vip, name }))
         : // The first stream line is the "abroad" line every user may use; the others are VIP lines.
-          origins.map((url, index) =>
+          (config.mediaBaseUrls.length ? config.mediaBaseUrls : origins).map((url, index) =>
             index === 0
               ? { url, mode: 'novip', vip: false, name: 'abroad' }
               : { url, mode: 'final', vip: true, name: `domestic ${index}` },

@@ -93,15 +93,50 @@ export function updateOperator(db: Q, id: number, changes: OperatorChanges) {
     .executeTakeFirstOrThrow();
 }
 
-/** One more wrong password; from `lockAfter` in a row the account waits until `lockUntil`. */
-export function countFailedSignIn(db: Q, id: number, lockAfter: number, lockUntil: Date) {
-  return db
+/**
+ * Takes a TOTP time step for a sign-in or a check: true only for the one request whose update
+ * moved the last used step forward, so a code sent in parallel requests counts once.
+ */
+export async function useTotpStep(db: Q, id: number, step: number): Promise<boolean> {
+  const result = await db
     .updateTable('operators')
-    .set({
-      failed_sign_ins: sql`failed_sign_ins + 1`,
-      locked_until: sql`case when failed_sign_ins + 1 >= ${lockAfter} then ${lockUntil}::timestamptz else locked_until end`,
-    })
+    .set({ totp_last_step: step })
     .where('id', '=', id)
+    .where(sql<boolean>`(totp_last_step is null or totp_last_step < ${step})`)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/** Whether the operator of `email` signed in from `address` before. */
+export async function isKnownAddress(db: Q, email: string, address: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('operator_known_addresses as k')
+    .innerJoin('operators as o', 'o.id', 'k.operator_id')
+    .select('k.address')
+    .where('o.email', '=', email)
+    .where('k.address', '=', address)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export function rememberAddress(db: Q, operatorId: number, address: string, at: Date) {
+  return db
+    .insertInto('operator_known_addresses')
+    .values({ operator_id: operatorId, address, last_at: at })
+    .onConflict((oc) => oc.columns(['operator_id', 'address']).doUpdateSet({ last_at: at }))
+    .execute();
+}
+
+/** Forgets every sign-in try counted against an account (an owner reset its password). */
+export function clearTriesOf(db: Q, email: string) {
+  return db
+    .deleteFrom('operator_sign_in_tries')
+    .where((eb) =>
+      eb.or([
+        eb('subject', '=', `account:${email}`),
+        eb('subject', 'like', `account:${escapeLike(email)}|address:%`),
+      ]),
+    )
     .execute();
 }
 

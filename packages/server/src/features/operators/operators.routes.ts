@@ -59,7 +59,7 @@ export const operatorsRoutes: FastifyPluginAsyncZod<ConsoleSectionOptions> = asy
       // A form from another site could sign a browser in as someone else; JSON needs a preflight.
       if (!String(request.headers['content-type'] ?? '').startsWith('application/json'))
         consoleFail(400, 'invalid_input');
-      const { token, operator } = await operators.signIn(request.body);
+      const { token, operator } = await operators.signIn(request.body, request.ip);
       reply.setCookie(CONSOLE_SESSION_COOKIE, token, sessionCookieOptions(secure));
       return sessionReply(token, await operators.me(operator.id), operator.totpSetupRequired);
     },
@@ -90,7 +90,7 @@ export const operatorsRoutes: FastifyPluginAsyncZod<ConsoleSectionOptions> = asy
       schema: { tags, summary: 'Sign out', response: { 200: OkSchema, ...refusals } },
     },
     async (request, reply) => {
-      await operators.signOut(request.cookies[CONSOLE_SESSION_COOKIE]);
+      await operators.signOut(request.operator, request.cookies[CONSOLE_SESSION_COOKIE], request.ip);
       reply.clearCookie(CONSOLE_SESSION_COOKIE, sessionCookieOptions(secure));
       return { ok: true as const };
     },
@@ -104,11 +104,11 @@ export const operatorsRoutes: FastifyPluginAsyncZod<ConsoleSectionOptions> = asy
         tags,
         summary: 'Change my password (my other sessions end)',
         body: ChangeOwnPasswordBodySchema,
-        response: { 200: OkSchema, ...refusals },
+        response: { 200: OkSchema, ...refusals, 429: ConsoleErrorSchema },
       },
     },
     async (request) => {
-      await operators.changeOwnPassword(request.operator, request.body);
+      await operators.changeOwnPassword(request.operator, request.body, request.ip);
       return { ok: true as const };
     },
   );
@@ -132,12 +132,13 @@ export const operatorsRoutes: FastifyPluginAsyncZod<ConsoleSectionOptions> = asy
       config: { roles: ALL_ROLES, totpSetup: true },
       schema: {
         tags,
-        summary: 'Confirm TOTP with a code from the new secret',
+        summary:
+          'Confirm TOTP with a code from the new secret (replacing one in use also needs the password and a current code)',
         body: TotpConfirmBodySchema,
-        response: { 200: OperatorSchema, ...refusals, 409: ConsoleErrorSchema },
+        response: { 200: OperatorSchema, ...refusals, 409: ConsoleErrorSchema, 429: ConsoleErrorSchema },
       },
     },
-    async (request) => operators.totpConfirm(request.operator, request.body.code),
+    async (request) => operators.totpConfirm(request.operator, request.body, request.ip),
   );
 
   app.get(
@@ -204,9 +205,9 @@ export const operatorsRoutes: FastifyPluginAsyncZod<ConsoleSectionOptions> = asy
       config: { roles: OWNER },
       schema: {
         tags,
-        summary: "Reset an operator's TOTP (they set it up again at their next sign-in)",
+        summary: "Reset another operator's TOTP (they set it up again at their next sign-in)",
         params: OperatorIdParamsSchema,
-        response: { 200: OperatorSchema, ...refusals, 404: ConsoleErrorSchema },
+        response: { 200: OperatorSchema, ...refusals, 404: ConsoleErrorSchema, 409: ConsoleErrorSchema },
       },
     },
     async (request) => operators.resetTotp(request.operator, request.params.id),

@@ -5,6 +5,7 @@ import {
   operatorPasswordProblem,
   type OperatorRole,
   type SignInBody,
+  type TotpConfirmBody,
   type UpdateOperatorBody,
 } from '@app/contract/console/operators';
 import type { FastifyBaseLogger } from 'fastify';
@@ -12,8 +13,10 @@ import type { AppContext } from '../../platform/context.ts';
 import { decoyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../../platform/passwords.ts';
 import { hashSecret, newSecret } from '../../platform/tokens.ts';
 import { consoleFail } from '../console/console-errors.ts';
+import { metrics } from '../../platform/metrics.ts';
 import { type Actor, recordAudit } from './audit.ts';
 import * as queries from './operators.queries.ts';
+import { createSignInGuard, signInSubjects } from './sign-in-guard.ts';
 import { newTotpSecret, totpStep, totpUri } from './totp.ts';
 
 /** A console session lapses after this long unused, and after SESSION_MAX_MS whatever happens. */
@@ -21,9 +24,6 @@ const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
 const SESSION_MAX_MS = 7 * 24 * 60 * 60 * 1000;
 /** last_seen is written at most this often per session, so reads stay reads. */
 const TOUCH_EVERY_MS = 5 * 60 * 1000;
-/** Wrong passwords or codes in a row before an account waits LOCK_MS (docs/decisions.md). */
-export const SIGN_IN_LOCK_AFTER = 5;
-const LOCK_MS = 15 * 60 * 1000;
 
 /** The signed-in operator a console route sees as `request.operator`. */
 export interface ConsoleOperator {
@@ -68,6 +68,7 @@ const SORT_COLUMNS = {
 export function createOperatorsService(ctx: AppContext) {
   const { db, config } = ctx;
   const now = () => new Date();
+  const guard = createSignInGuard(db);
 
   const mustSetUpTotp = (row: { role: OperatorRole; totp_secret: string | null }) =>
     config.operators.requireTotp && row.role === 'owner' && row.totp_secret === null;
@@ -78,40 +79,70 @@ export function createOperatorsService(ctx: AppContext) {
   }
 
   /**
-   * Password, then TOTP when the operator has it. Wrong answers count towards a lock of the
-   * account; an unknown e-mail costs as long as a wrong password and says no more.
+   * Password, then TOTP when the operator has it, from client `address`. Each try is counted
+   * before it is judged (sign-in-guard.ts): per account and address, per address, and per account
+   * from addresses it never signed in from. An unknown e-mail is counted, costs and answers as a
+   * wrong password does; only the right password learns that an account is disabled.
    */
-  async function signIn(body: SignInBody): Promise<{ token: string; operator: ConsoleOperator }> {
+  async function signIn(
+    body: SignInBody,
+    address: string,
+  ): Promise<{ token: string; operator: ConsoleOperator }> {
     const at = now();
+    const subjects = signInSubjects(
+      body.email,
+      address,
+      await queries.isKnownAddress(db, body.email, address),
+    );
+    if (!(await guard.admit(subjects, at))) consoleFail(429, 'too_many_attempts');
     const row = await queries.findOperatorByEmail(db, body.email);
-    if (row?.locked_until && row.locked_until > at) consoleFail(429, 'too_many_attempts');
     const right = await verifyPassword(body.password, row?.password_hash ?? (await decoyPasswordHash()));
     if (!row || !right) {
-      if (row)
-        await queries.countFailedSignIn(db, row.id, SIGN_IN_LOCK_AFTER, new Date(at.getTime() + LOCK_MS));
+      await recordAudit(db, null, {
+        action: 'operator.sign_in_failed',
+        target: row ? `operator:${row.id}` : 'operator:unknown',
+        after: { email: body.email, address, reason: 'wrong_password' },
+      });
+      metrics.signInFailures.inc({ who: 'operator' });
       consoleFail(401, 'wrong_credentials');
     }
-    if (row.disabled) consoleFail(403, 'operator_disabled');
-    let step: number | null = null;
+    if (row.disabled) {
+      await guard.forgive(subjects);
+      consoleFail(403, 'operator_disabled');
+    }
     if (row.totp_secret) {
-      if (!body.totp) consoleFail(401, 'totp_required', { totp: 'totp_required' });
-      step = totpStep(row.totp_secret, body.totp, at);
-      if (step === null || (row.totp_last_step !== null && step <= Number(row.totp_last_step))) {
-        await queries.countFailedSignIn(db, row.id, SIGN_IN_LOCK_AFTER, new Date(at.getTime() + LOCK_MS));
+      // The right password without a code is not a failure, but it clears nothing either: else
+      // knowing the password would buy endless code guesses, a few at a time.
+      if (!body.totp) {
+        await guard.forgive(subjects.map((subject) => ({ ...subject, clearOnPass: false })));
+        consoleFail(401, 'totp_required', { totp: 'totp_required' });
+      }
+      if (!(await takeCode(row.id, row.totp_secret, body.totp, at))) {
+        await recordAudit(db, null, {
+          action: 'operator.totp_failed',
+          target: `operator:${row.id}`,
+          after: { email: row.email, address },
+        });
+        metrics.signInFailures.inc({ who: 'operator' });
         consoleFail(401, 'totp_wrong', { totp: 'totp_wrong' });
       }
     }
+    await guard.forgive(subjects);
     const token = newSecret();
     await db.transaction().execute(async (trx) => {
       await queries.updateOperator(trx, row.id, {
         failed_sign_ins: 0,
         locked_until: null,
         last_sign_in_at: at,
-        ...(step !== null && { totp_last_step: step }),
         ...(needsRehash(row.password_hash) && { password_hash: await hashPassword(body.password) }),
       });
       await queries.insertSession(trx, row.id, hashSecret(token), new Date(at.getTime() + SESSION_IDLE_MS));
-      await recordAudit(trx, row, { action: 'operator.sign_in', target: `operator:${row.id}` });
+      await queries.rememberAddress(trx, row.id, address, at);
+      await recordAudit(trx, row, {
+        action: 'operator.sign_in',
+        target: `operator:${row.id}`,
+        after: { address },
+      });
     });
     const session = await queries.findLiveSession(db, hashSecret(token), at);
     return {
@@ -124,6 +155,45 @@ export function createOperatorsService(ctx: AppContext) {
         totpSetupRequired: mustSetUpTotp(row),
       },
     };
+  }
+
+  /** A code of `secret` whose time step was not used yet; taking it is one conditional update. */
+  async function takeCode(operatorId: number, secret: string, code: string, at: Date): Promise<boolean> {
+    const step = totpStep(secret, code, at);
+    return step !== null && (await queries.useTotpStep(db, operatorId, step));
+  }
+
+  /**
+   * The signed-in operator's password (and current code) checked again, counted toward the same
+   * lock as signing in from `address`: a stolen session guesses no faster than a stranger.
+   */
+  async function checkOwnPassword(
+    row: OperatorRow,
+    address: string,
+    password: string,
+    field: string,
+    code?: { value: string; field: string },
+  ): Promise<void> {
+    const at = now();
+    const subjects = signInSubjects(row.email, address, await queries.isKnownAddress(db, row.email, address));
+    if (!(await guard.admit(subjects, at))) consoleFail(429, 'too_many_attempts');
+    if (!(await verifyPassword(password, row.password_hash))) {
+      await recordAudit(db, row, {
+        action: 'operator.password_check_failed',
+        target: `operator:${row.id}`,
+        after: { address },
+      });
+      consoleFail(400, 'invalid_input', { [field]: 'wrong_password' });
+    }
+    if (code && !(row.totp_secret && (await takeCode(row.id, row.totp_secret, code.value, at)))) {
+      await recordAudit(db, row, {
+        action: 'operator.totp_failed',
+        target: `operator:${row.id}`,
+        after: { email: row.email, address },
+      });
+      consoleFail(400, 'invalid_input', { [code.field]: 'totp_wrong' });
+    }
+    await guard.forgive(subjects);
   }
 
   /** The operator of a session cookie, or null (no cookie, unknown, ended, lapsed or disabled). */
@@ -147,8 +217,16 @@ export function createOperatorsService(ctx: AppContext) {
     };
   }
 
-  async function signOut(token: string | undefined) {
-    if (token) await queries.endSession(db, hashSecret(token), now());
+  async function signOut(operator: ConsoleOperator, token: string | undefined, address: string) {
+    if (!token) return;
+    await db.transaction().execute(async (trx) => {
+      await queries.endSession(trx, hashSecret(token), now());
+      await recordAudit(trx, operator, {
+        action: 'operator.sign_out',
+        target: `operator:${operator.id}`,
+        after: { address },
+      });
+    });
   }
 
   /**
@@ -225,7 +303,8 @@ export function createOperatorsService(ctx: AppContext) {
       // A changed role takes effect at once: the sessions made under the old one end.
       if (after.role !== before.role || after.disabled) await queries.endSessionsOf(trx, id, now());
       await recordAudit(trx, actor, {
-        action: 'operator.update',
+        // A role change is its own line in the log (an auditor looks for who was given what power).
+        action: after.role !== before.role ? 'operator.role_change' : 'operator.update',
         target: `operator:${id}`,
         before: audited(before),
         after: audited(after),
@@ -245,6 +324,7 @@ export function createOperatorsService(ctx: AppContext) {
         failed_sign_ins: 0,
         locked_until: null,
       });
+      await queries.clearTriesOf(trx, target.email);
       await queries.endSessionsOf(trx, id, now(), id === actor.id ? actor.sessionId : undefined);
       await recordAudit(trx, actor, { action: 'operator.reset_password', target: `operator:${id}` });
       return toOperator(after);
@@ -252,6 +332,8 @@ export function createOperatorsService(ctx: AppContext) {
   }
 
   async function resetTotp(actor: Actor, id: number): Promise<Operator> {
+    // One's own TOTP changes only with the password and a current code (PUT /me/totp).
+    if (id === actor.id) consoleFail(409, 'own_totp');
     return db.transaction().execute(async (trx) => {
       const before = await queries.lockOperator(trx, id);
       if (!before) consoleFail(404, 'not_found');
@@ -275,11 +357,11 @@ export function createOperatorsService(ctx: AppContext) {
   async function changeOwnPassword(
     actor: ConsoleOperator,
     body: { currentPassword: string; newPassword: string },
+    address: string,
   ): Promise<void> {
     const row = await queries.findOperatorById(db, actor.id);
     if (!row) consoleFail(401, 'no_session');
-    if (!(await verifyPassword(body.currentPassword, row.password_hash)))
-      consoleFail(400, 'invalid_input', { currentPassword: 'wrong_password' });
+    await checkOwnPassword(row, address, body.currentPassword, 'currentPassword');
     passwordCheck(body.newPassword, row.email, 'newPassword');
     const passwordHash = await hashPassword(body.newPassword);
     await db.transaction().execute(async (trx) => {
@@ -296,7 +378,30 @@ export function createOperatorsService(ctx: AppContext) {
     return { secret, uri: totpUri(secret, actor.email) };
   }
 
-  async function totpConfirm(actor: ConsoleOperator, code: string): Promise<Operator> {
+  /**
+   * A new secret takes over once a code from it is confirmed. Replacing a secret already in use
+   * also needs the password and a code of the current secret: a session alone (perhaps a stolen
+   * one) cannot take an operator's second factor from them.
+   */
+  async function totpConfirm(
+    actor: ConsoleOperator,
+    body: TotpConfirmBody,
+    address: string,
+  ): Promise<Operator> {
+    const { code } = body;
+    const current = await queries.findOperatorById(db, actor.id);
+    if (!current) consoleFail(401, 'no_session');
+    if (current.totp_secret) {
+      if (!body.password || !body.currentCode)
+        consoleFail(400, 'invalid_input', {
+          ...(!body.password && { password: 'required' }),
+          ...(!body.currentCode && { currentCode: 'required' }),
+        });
+      await checkOwnPassword(current, address, body.password, 'password', {
+        value: body.currentCode,
+        field: 'currentCode',
+      });
+    }
     return db.transaction().execute(async (trx) => {
       const before = await queries.lockOperator(trx, actor.id);
       if (!before?.totp_pending_secret) consoleFail(409, 'totp_not_started');

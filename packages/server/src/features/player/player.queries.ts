@@ -65,15 +65,6 @@ export async function recordViewsExhausted(db: Db, userId: number, avkey: string
     .execute();
 }
 
-/** The video's play count grows once per viewer and business day. */
-export async function addVideoView(db: Db, videoId: number): Promise<void> {
-  await db
-    .updateTable('videos')
-    .set({ views: sql<number>`views + 1` })
-    .where('id', '=', videoId)
-    .execute();
-}
-
 export async function actorIdsOfVideo(db: Db, videoId: number): Promise<number[]> {
   const rows = await db
     .selectFrom('video_actors')
@@ -102,13 +93,17 @@ function relatedScores(db: Db, videoId: number, type: VideoType) {
         .select(['theirs.video_id as video_id', sql<number>`2`.as('weight')])
         .where('mine.video_id', '=', videoId),
     );
-  return db
-    .selectFrom(shared.as('shared'))
-    .innerJoin('videos as v', 'v.id', 'shared.video_id')
-    .where('v.type', '=', type)
-    .where('v.id', '<>', videoId)
-    .groupBy(['v.id', 'v.views'])
-    .select(['v.id', 'v.views', sql<number>`sum(shared.weight)`.as('score')]);
+  return (
+    db
+      .selectFrom(shared.as('shared'))
+      .innerJoin('videos as v', 'v.id', 'shared.video_id')
+      .where('v.type', '=', type)
+      .where('v.id', '<>', videoId)
+      // An unpublished video is gone from every list, this one too.
+      .where('v.unpublished_at', 'is', null)
+      .groupBy(['v.id', 'v.views'])
+      .select(['v.id', 'v.views', sql<number>`sum(shared.weight)`.as('score')])
+  );
 }
 
 export async function relatedVideoPage(

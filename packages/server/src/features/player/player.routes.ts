@@ -15,6 +15,7 @@ import type { PlayerService } from './player.service.ts';
 export const playerRoutes =
   (sessions: SessionService, player: PlayerService): FastifyPluginAsyncZod =>
   async (app) => {
+    app.addHook('onClose', async () => player.close());
     app.get(
       '/v1/video/info/:avkey',
       { schema: { params: PlayerParamsSchema, querystring: VideoInfoQuerySchema } },

@@ -1,3 +1,4 @@
+import { mediaStoreOf } from '../../platform/media-store/index.ts';
 import {
   playbackRefusal,
   RENDITIONS,
@@ -15,12 +16,19 @@ import type { AppContext } from '../../platform/context.ts';
 import { todaysViews } from '../../platform/daily-views.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { AppInfoService } from '../app-info/app-info.service.ts';
+import { ListCache } from '../browse/list-cache.ts';
+import { CATALOGUE_TOPIC } from '../catalogue/catalogue.service.ts';
 import { loadActors, loadVideos } from '../catalogue/list-objects.ts';
 import { playlistWithKey, smallFirstSegment } from '../streaming/playlist-file.ts';
 import { findRenditionKey } from '../streaming/streaming.queries.ts';
 import { signedPlaylistPath } from '../streaming/stream-urls.ts';
 import type { UserService } from '../user/user.service.ts';
 import * as queries from './player.queries.ts';
+import { createViewCounts } from './view-counts.ts';
+
+/** Related pages kept per process, like the browsing lists (features/browse/list-cache.ts). */
+const RELATED_TTL_MS = 30_000;
+const RELATED_MAX = 5000;
 
 /** Starting playlists kept per process: at most ~64 KB each (the first segment), so ~13 MB. */
 const STARTS_KEPT = 200;
@@ -40,6 +48,12 @@ export interface VideoReport {
  */
 export function createPlayerService(ctx: AppContext, appInfo: AppInfoService, users: UserService) {
   const { db } = ctx;
+  // A first play counts for its video without touching the video's row (folded every minute).
+  const viewCounts = createViewCounts(ctx.config);
+  // The related list is the same for every viewer of a video (like flags come per caller): grouped
+  // over the shared actors and categories once per half minute, not twice per play page.
+  const related = new ListCache(RELATED_TTL_MS, RELATED_MAX);
+  ctx.cache.onInvalidate(CATALOGUE_TOPIC, () => related.clear());
 
   async function videoOf(avkey: string) {
     const video = await queries.findVideo(db, avkey);
@@ -75,12 +89,14 @@ export function createPlayerService(ctx: AppContext, appInfo: AppInfoService, us
     const row = await findRenditionKey(db, asset, pixel);
     if (!row) notFound('video_not_found');
     const keyUri = `data:application/octet-stream;base64,${row.key.toString('base64')}`;
-    const playlist = await playlistWithKey(ctx.config.mediaDir, asset, pixel, keyUri);
-    const segment = await smallFirstSegment(ctx.config.mediaDir, asset, pixel, playlist);
+    const store = mediaStoreOf(ctx.config);
+    const playlist = await playlistWithKey(store, asset, pixel, keyUri);
+    const segment = await smallFirstSegment(store, asset, pixel, playlist);
     return { pixel, playlist, ...(segment && { first_segment: segment.toString('base64') }) };
   }
 
   return {
+    close: () => viewCounts.close(),
     /** `startPixel`: the quality the player starts with, whose playlist comes along when allowed. */
     async videoInfo(
       userId: number,
@@ -102,16 +118,18 @@ export function createPlayerService(ctx: AppContext, appInfo: AppInfoService, us
         const vip = (user.vip_expiry?.getTime() ?? 0) > now.getTime();
         const views = todaysViews(user, today, viewSettings.daily_free);
         if (await queries.findDailyView(trx, userId, today, video.id)) {
-          return { vip, views, given: true, counterChanged: false };
+          return { vip, views, given: true, counterChanged: false, firstPlay: false };
         }
-        if (!vip && views.used >= views.total) return { vip, views, given: false, counterChanged: false };
+        if (!vip && views.used >= views.total)
+          return { vip, views, given: false, counterChanged: false, firstPlay: false };
         await queries.insertDailyView(trx, { userId, today, videoId: video.id, counted: !vip });
-        await queries.addVideoView(trx, video.id);
-        if (vip) return { vip, views, given: true, counterChanged: false };
+        await viewCounts.inPlay(trx, video.id);
+        if (vip) return { vip, views, given: true, counterChanged: false, firstPlay: true };
         const used = views.used + 1;
         await queries.setViewsUsed(trx, userId, today, used);
-        return { vip, views: { ...views, used }, given: true, counterChanged: true };
+        return { vip, views: { ...views, used }, given: true, counterChanged: true, firstPlay: true };
       });
+      if (outcome.firstPlay) await viewCounts.afterPlay(db, video.id);
       // The notification reaches this process a moment later; user info must show the view at once.
       if (outcome.counterChanged) users.userRows.drop(String(userId));
       // The console's dashboard counts the refusals that show the views-exhausted pop-up.
@@ -134,6 +152,8 @@ export function createPlayerService(ctx: AppContext, appInfo: AppInfoService, us
       const video_start = startPixel && video_urls[startPixel] ? await start : undefined;
       return {
         ...details,
+        // The play count reaches the row within a minute (the fold); the viewer sees their own at once.
+        views: details.views + (outcome.firstPlay ? 1 : 0),
         video_urls,
         video_views: [outcome.views.used, outcome.vip ? UNLIMITED_VIEWS : outcome.views.total],
         ...(video_start && { video_start }),
@@ -156,10 +176,13 @@ export function createPlayerService(ctx: AppContext, appInfo: AppInfoService, us
     ): Promise<VideoPage> {
       const video = await videoOf(avkey);
       const listType = type ?? (video.type as VideoType);
-      const [ids, total] = await Promise.all([
-        queries.relatedVideoPage(db, video.id, listType, page),
-        queries.countRelatedVideos(db, video.id, listType),
-      ]);
+      const { ids, total } = await related.get(JSON.stringify([video.id, listType, page]), async () => {
+        const [pageIds, count] = await Promise.all([
+          queries.relatedVideoPage(db, video.id, listType, page),
+          queries.countRelatedVideos(db, video.id, listType),
+        ]);
+        return { ids: pageIds, total: count };
+      });
       return { videos: await loadVideos(db, ids, userId, locale), total_results: total };
     },
 

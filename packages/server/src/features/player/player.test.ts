@@ -16,6 +16,8 @@ import { businessDay } from '../../platform/business-day.ts';
 import { accountsKit } from '../../test/accounts-kit.ts';
 import { buildTestApp, type TestApp } from '../../test/build-app.ts';
 import { signedKeyPath, signedPlaylistPath } from '../streaming/stream-urls.ts';
+import { CATALOGUE_TOPIC } from '../catalogue/catalogue.service.ts';
+import { createViewCounts } from './view-counts.ts';
 
 /** 03:50 on 16 January 2030 in Asia/Shanghai: ten minutes before the daily views reset. */
 const BEFORE_RESET = new Date('2030-01-15T19:50:00Z');
@@ -216,7 +218,39 @@ describe('video info', () => {
     expect((await info(token, avkey)).response.views).toBe(before + 1);
     await info(token, avkey);
     await info(await vip(), avkey);
+    // No play touched the video's row: the plays wait in the buffer until a worker folds them.
+    expect(await views()).toBe(before);
+    const counts = createViewCounts(sut.ctx.config);
+    expect(await counts.fold(sut.db)).toBeGreaterThanOrEqual(2);
     expect(await views()).toBe(before + 2);
+    await counts.close();
+  });
+
+  it('counts a burst of first plays exactly once folded, without locking the video, and each allowance exactly', async () => {
+    await kit.setAppInfo({ views: { daily_free: 2 } });
+    const avkey = freshVideo();
+    const other = freshVideo();
+    const views = async () =>
+      (await sut.db.selectFrom('videos').select('views').where('avkey', '=', avkey).executeTakeFirstOrThrow())
+        .views;
+    const before = await views();
+    const tokens = await Promise.all(Array.from({ length: 12 }, () => guest()));
+    // Each guest plays the video three times at once and then one more video: one play each counts.
+    const replies = await Promise.all(tokens.flatMap((token) => [0, 1, 2].map(() => info(token, avkey))));
+    expect(
+      replies.every((reply) => reply.code === 200 && Object.keys(reply.response.video_urls).length > 0),
+    ).toBe(true);
+    for (const token of tokens) {
+      expect((await info(token, other)).response.video_views).toEqual([2, 2]);
+      expect((await kit.userInfo(token)).response.video_views).toEqual([2, 2]);
+    }
+    const counts = createViewCounts(sut.ctx.config);
+    await counts.fold(sut.db);
+    expect(await views()).toBe(before + tokens.length);
+    // A second fold finds nothing left to add.
+    await counts.fold(sut.db);
+    expect(await views()).toBe(before + tokens.length);
+    await counts.close();
   });
 
   it('answers 404 for an unknown video, 401 for a malformed id and 497 without a token', async () => {
@@ -397,6 +431,37 @@ describe('playlists and keys by role, rendition and line', () => {
     });
   }
 
+  it('lets a non-VIP play 240 on any line once novip.network.lock is off, 480 still VIP only (issue 38 item 19)', async () => {
+    const lock = async (on: boolean) => {
+      const value = JSON.stringify({ novip: { network: { lock: on } } });
+      await sut.db
+        .insertInto('settings')
+        .values({ key: 'app_info', value })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+        .execute();
+      sut.ctx.cache.invalidate('app-info');
+    };
+    const token = await guest();
+    const userId = await userIdOf(token);
+    const avkey = freshVideo();
+    const given = (await info(token, avkey)).response.video_urls;
+    try {
+      await lock(false);
+      const playlist = await stream(1, given['240']);
+      expect(playlist.status).toBe(200);
+      expect((await stream(1, keyUriOf(playlist.text)!)).status).toBe(200);
+      expect(await stream(1, leakedPlaylist(userId, avkey, '480'))).toMatchObject({
+        status: 403,
+        message: 'vip_only',
+      });
+      await lock(true);
+      expect(await stream(1, given['240'])).toMatchObject({ status: 403, message: 'vip_only' });
+    } finally {
+      await sut.db.deleteFrom('settings').where('key', '=', 'app_info').execute();
+      sut.ctx.cache.invalidate('app-info');
+    }
+  });
+
   it('keeps segments public and cacheable', async () => {
     const asset = assetOf.get(keys.long[0]!)!;
     const segment = await stream(0, `/hls/${asset}/240/seg_00000.ts`);
@@ -556,6 +621,28 @@ describe('related videos', () => {
     ).map((row) => row.actor_id);
     const [top] = (await request('GET', withToken(`/v2/videos/recommend/${avkey}`, token))).response.videos;
     expect(top.actor.some((actor: { actor_id: number }) => actorIds.includes(actor.actor_id))).toBe(true);
+  });
+
+  it('is kept per video like the other lists, and follows a catalogue change at once', async () => {
+    const token = await guest();
+    const avkey = keys.long[11]!;
+    const related = async () =>
+      (await request('GET', withToken(`/v2/videos/recommend/${avkey}`, token))).response.videos.map(
+        (video: { video_id: string }) => video.video_id,
+      ) as string[];
+    const before = await related();
+    const [top] = before;
+    // An operator makes the top related video a short: the console bumps the catalogue, which
+    // drops every process's lists (cache-versions.ts); the related list (of longs) follows.
+    await sut.db.updateTable('videos').set({ type: 'short' }).where('avkey', '=', top!).execute();
+    try {
+      sut.ctx.cache.invalidate(CATALOGUE_TOPIC);
+      expect(await related()).not.toContain(top);
+    } finally {
+      await sut.db.updateTable('videos').set({ type: 'long' }).where('avkey', '=', top!).execute();
+      sut.ctx.cache.invalidate(CATALOGUE_TOPIC);
+    }
+    expect(await related()).toEqual(before);
   });
 
   it('lists another type when video_type asks for it', async () => {

@@ -1,6 +1,18 @@
 import crypto from 'node:crypto';
 import { escapeMarkup } from '../../platform/markup.ts';
 
+/**
+ * The address a home-screen icon opens: the long home with the console's launch parameters
+ * (`pwa.launch`, 启动参数, e.g. `utm_source=ios&utm_medium=home`, so launches from the home screen
+ * are told apart) and the launch code, which a parameter of the same name cannot replace.
+ */
+export function homeScreenUrl(origin: string, code: string, launch: string): string {
+  const query = new URLSearchParams(launch.trim().replace(/^\?/, ''));
+  query.delete('code');
+  query.set('code', code);
+  return `${origin}/long?${query}`;
+}
+
 export interface WebClipProfile {
   /** The home-screen address, carrying the launch code so the standalone app finds its account. */
   url: string;

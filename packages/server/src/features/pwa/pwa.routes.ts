@@ -8,7 +8,8 @@ import type { AppContext } from '../../platform/context.ts';
 import { fail } from '../../platform/errors.ts';
 import type { LinesService } from '../lines/lines.service.ts';
 import type { SessionService } from '../session/session.service.ts';
-import { webClipProfile } from './mobileconfig.ts';
+import type { AppInfoService } from '../app-info/app-info.service.ts';
+import { homeScreenUrl, webClipProfile } from './mobileconfig.ts';
 
 /** The home-screen icon the profile carries: from the built app, else the web sources. */
 function readIcon(webDist: string): Buffer | undefined {
@@ -46,7 +47,12 @@ async function sign(profile: string): Promise<Buffer> {
 }
 
 export const pwaRoutes =
-  (ctx: AppContext, lines: LinesService, sessions: SessionService): FastifyPluginAsyncZod =>
+  (
+    ctx: AppContext,
+    lines: LinesService,
+    sessions: SessionService,
+    appInfo: Pick<AppInfoService, 'stored'>,
+  ): FastifyPluginAsyncZod =>
   async (app) => {
     const icon = readIcon(ctx.config.webDist);
 
@@ -59,7 +65,7 @@ export const pwaRoutes =
         if (!(await sessions.launchCodeWorks(code))) fail(Status.invalid, 'launch_code_unknown');
         const [origin = ''] = lines.lineOrigins(request);
         const profile = webClipProfile({
-          url: `${ctx.config.publicUrl ?? origin}/long?code=${encodeURIComponent(code)}`,
+          url: homeScreenUrl(ctx.config.publicUrl ?? origin, code, (await appInfo.stored()).pwa.launch),
           label: 'StreamApp',
           organization: 'StreamApp',
           identifier: 'app.streamapp.profile',

@@ -1,6 +1,7 @@
 import * as plist from 'plist';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-app.ts';
+import { defaultAppInfo } from '../app-info/app-info.defaults.ts';
 
 let sut: TestApp;
 beforeAll(async () => {
@@ -32,6 +33,34 @@ describe('GET /v1/pwa/ios.mobileconfig', () => {
         .subarray(1, 4)
         .toString(),
     ).toBe('PNG');
+  });
+
+  it("carries the console's launch parameters (pwa.launch) beside the launch code, which they cannot replace (issue 38 item 21)", async () => {
+    const value = JSON.stringify({
+      pwa: { ...defaultAppInfo.pwa, launch: '?utm_source=ios&utm_medium=home&code=planted' },
+    });
+    await sut.db
+      .insertInto('settings')
+      .values({ key: 'app_info', value })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+      .execute();
+    sut.ctx.cache.invalidate('app-info');
+    try {
+      const code = (await sut.app.inject({ method: 'POST', url: '/v1/launch' })).json().response
+        .code as string;
+      const reply = await sut.app.inject({
+        method: 'GET',
+        url: `/v1/pwa/ios.mobileconfig?code=${code}`,
+        headers: { host: 'phone.test:8080' },
+      });
+      expect(reply.statusCode).toBe(200);
+      const [clip] = (plist.parse(reply.body) as { PayloadContent: Record<string, unknown>[] })
+        .PayloadContent;
+      expect(clip!.URL).toBe(`http://phone.test:8080/long?utm_source=ios&utm_medium=home&code=${code}`);
+    } finally {
+      await sut.db.deleteFrom('settings').where('key', '=', 'app_info').execute();
+      sut.ctx.cache.invalidate('app-info');
+    }
   });
 
   it('refuses a missing, malformed or unknown launch code with 401', async () => {

@@ -7,13 +7,14 @@ import { accountsKit } from '../../test/accounts-kit.ts';
 import { buildTestApp, type TestApp } from '../../test/build-app.ts';
 import { checkoutParams, gatewayNotify, TEST_PAYMENT } from '../../test/shop-kit.ts';
 import { JPEG, jpegOfSize, PNG, WEBP } from './image-fixtures.ts';
-import { appealsDir } from './rewards.service.ts';
+import { mediaStoreOf, visibilityOf } from '../../platform/media-store/index.ts';
+import { appealFilesOf, appealKey, appealsDir } from './appeal-files.ts';
 
 let sut: TestApp;
 let kit: ReturnType<typeof accountsKit>;
 beforeAll(async () => {
   // Dozens of appeals from one address within a minute: far above a person's limit.
-  sut = await buildTestApp({ ...TEST_PAYMENT, RATE_LIMIT_APPEAL: '1000/1m' });
+  sut = await buildTestApp({ ...TEST_PAYMENT, RATE_LIMIT_APPEAL: '1000/1m', ...ownPrefix() });
   kit = accountsKit(sut);
 });
 afterAll(async () => sut.close());
@@ -76,7 +77,17 @@ async function account() {
 const appealsOf = (userId: number) =>
   sut.db.selectFrom('appeals').selectAll().where('user_id', '=', userId).orderBy('id').execute();
 
+/**
+ * With TEST_MEDIA_STORE=s3 each server of this file keeps its screenshots under a prefix of its
+ * own, so the files another test file's appeals leave in the shared bucket are not counted here.
+ */
+function ownPrefix(): Record<string, string> {
+  return process.env.TEST_MEDIA_STORE === 's3' ? { S3_PREFIX: `appeal-test-${crypto.randomUUID()}` } : {};
+}
+
 async function storedFiles(target: TestApp = sut): Promise<string[]> {
+  if (target.config.mediaStore.kind === 's3')
+    return (await mediaStoreOf(target.config).list('appeals/')).map((entry) => entry.key);
   const dir = appealsDir(target.config.dataDir);
   const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
   return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
@@ -96,10 +107,18 @@ describe('appeal uploads', () => {
       image_type: 'image/jpeg',
       image_bytes: 5_242_880,
     });
-    const file = path.join(appealsDir(sut.config.dataDir), row!.image_file);
-    expect((await fs.readFile(file)).equals(bytes)).toBe(true);
-    // Kept outside the media directory, so no static route can reach it.
-    expect(path.relative(sut.config.mediaDir, file).startsWith('..')).toBe(true);
+    expect((await appealFilesOf(sut.config).read(row!.image_file))?.equals(bytes)).toBe(true);
+    if (sut.config.mediaStore.kind === 's3') {
+      // In the bucket's private prefix: no public-read, no edge caching, only the console reads it.
+      const [stored] = await mediaStoreOf(sut.config).list(appealKey(row!.image_file));
+      expect(stored).toMatchObject({ key: `appeals/${row!.image_file}`, size: bytes.length });
+      expect(visibilityOf(stored!.key)).toBe('private');
+      expect(await fs.stat(appealsDir(sut.config.dataDir)).catch(() => undefined)).toBeUndefined();
+    } else {
+      const file = path.join(appealsDir(sut.config.dataDir), row!.image_file);
+      // Kept outside the media directory, so no static route can reach it.
+      expect(path.relative(sut.config.mediaDir, file).startsWith('..')).toBe(true);
+    }
     // (Where the web app is built, the path falls through to its index page, never to the file.)
     const served = await sut.app.inject({ method: 'GET', url: `/img/../appeals/${row!.image_file}` });
     expect(served.rawPayload.equals(bytes)).toBe(false);
@@ -341,7 +360,12 @@ describe('appeal quotas', () => {
   let limited: TestApp;
   let limitedKit: ReturnType<typeof accountsKit>;
   beforeAll(async () => {
-    limited = await buildTestApp({ APPEALS_PER_DAY: '2', APPEAL_DAILY_MB: '1', APPEAL_STORAGE_MB: '1.5' });
+    limited = await buildTestApp({
+      APPEALS_PER_DAY: '2',
+      APPEAL_DAILY_MB: '1',
+      APPEAL_STORAGE_MB: '1.5',
+      ...ownPrefix(),
+    });
     limitedKit = accountsKit(limited);
   });
   afterAll(async () => limited.close());
@@ -407,6 +431,7 @@ describe('appeal quotas', () => {
   it('refuses screenshots over the daily total and over the storage ceiling with 403 appeal_busy, leaving no file', async () => {
     await limited.db.deleteFrom('appeals').execute();
     await fs.rm(appealsDir(limited.config.dataDir), { recursive: true, force: true });
+    if (limited.config.mediaStore.kind === 's3') await mediaStoreOf(limited.config).deletePrefix('appeals/');
     const big = jpegOfSize(600 * 1024);
     const [first, second, third] = [await limitedAccount(), await limitedAccount(), await limitedAccount()];
 

@@ -1,6 +1,4 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import {
   APPEAL_SHOWN_DAYS,
   APPEAL_SHOWN_MAX,
@@ -25,6 +23,7 @@ import { fail, notFound } from '../../platform/errors.ts';
 import { textIn, toTraditional } from '../../platform/script.ts';
 import type { AppInfoService } from '../app-info/app-info.service.ts';
 import type { UserService } from '../user/user.service.ts';
+import { appealFilesOf } from './appeal-files.ts';
 import { IMAGE_EXTENSIONS } from './appeal-image.ts';
 import { addPoints, extendVip, recordGrant } from '../../platform/db/ledger.ts';
 import * as queries from './rewards.queries.ts';
@@ -33,10 +32,7 @@ const MINUTE_MS = 60 * 1000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 const CENTS_PER_YUAN = 100;
 
-/** Appeal screenshots live here, outside the media directory that static serving exposes. */
-export function appealsDir(dataDir: string): string {
-  return path.join(dataDir, 'appeals');
-}
+export { appealsDir } from './appeal-files.ts';
 
 export function createRewardsService(ctx: AppContext, users: UserService, appInfo: AppInfoService) {
   const { db } = ctx;
@@ -185,11 +181,9 @@ export function createRewardsService(ctx: AppContext, users: UserService, appInf
       image: { bytes: Buffer; type: AppealImageType },
     ): Promise<AppealResult> {
       const now = new Date();
-      const relative = path.join(
-        now.toISOString().slice(0, 7),
-        `${crypto.randomBytes(16).toString('hex')}.${IMAGE_EXTENSIONS[image.type]}`,
-      );
-      const file = path.join(appealsDir(ctx.config.dataDir), relative);
+      // A key's separator, whatever this machine's: the same name reaches the bucket.
+      const relative = `${now.toISOString().slice(0, 7)}/${crypto.randomBytes(16).toString('hex')}.${IMAGE_EXTENSIONS[image.type]}`;
+      const files = appealFilesOf(ctx.config);
       let vip: boolean;
       try {
         vip = await db.transaction().execute(async (trx) => {
@@ -207,8 +201,7 @@ export function createRewardsService(ctx: AppContext, users: UserService, appInf
             imageBytes: image.bytes.length,
             vipGranted: grant,
           });
-          await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-          await fs.writeFile(file, image.bytes, { flag: 'wx', mode: 0o600 });
+          await files.save(relative, image.bytes);
           if (!grant) return false;
           const recorded = await recordGrant(trx, {
             userId,
@@ -221,7 +214,7 @@ export function createRewardsService(ctx: AppContext, users: UserService, appInf
         });
       } catch (error) {
         // A refusal writes nothing; a failed write or commit may have left part of the file.
-        await fs.rm(file, { force: true });
+        await files.remove(relative).catch(() => undefined);
         throw error;
       }
       if (vip) forgetUserRow(userId);

@@ -72,7 +72,7 @@ function html(reply: FastifyReply, status: number, body: string) {
  * The sandbox gateway (PAYMENT_MODE=sandbox): the EPay protocol end to end without a real gateway.
  * The checkout shows the order; Pay sends the merchant a real signed notify over HTTP, as a gateway
  * does, and returns the payer to the app once the merchant answered `success`; Cancel returns to
- * the member page without paying.
+ * the member page without paying, naming the order it gave up.
  */
 export const sandboxPayRoutes =
   (account: PaymentAccount, fallbackPort: number): FastifyPluginAsyncZod =>
@@ -85,8 +85,11 @@ export const sandboxPayRoutes =
           401,
           renderProblemPage('Invalid order', 'The order is not signed by this merchant.'),
         );
-      const cancel = new URL('/member', submission.returnUrl).toString();
-      return html(reply, 200, renderCheckoutPage(submission.params, cancel));
+      // Cancel names the order it gives up (`unpaid=`), so the app ends its wait at once instead of
+      // waiting out the payment window; a gateway without that word leaves it to the window.
+      const cancel = new URL('/member', submission.returnUrl);
+      cancel.searchParams.set('unpaid', submission.params.out_trade_no!);
+      return html(reply, 200, renderCheckoutPage(submission.params, cancel.toString()));
     });
 
     app.post(`${SANDBOX_PATH}/pay`, async (request, reply) => {

@@ -25,6 +25,7 @@ import {
 } from '../../adapters/payment-gateway.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { fail } from '../../platform/errors.ts';
+import { metrics } from '../../platform/metrics.ts';
 import { textIn } from '../../platform/script.ts';
 import type { AppInfoService } from '../app-info/app-info.service.ts';
 import { promotionLevelOf, type UserService } from '../user/user.service.ts';
@@ -253,6 +254,7 @@ export function createShopService(deps: {
       if (await maintained()) fail(Status.refused, 'cash_maintain');
       const now = new Date();
       const order = await createOrder(userId, request, now);
+      metrics.payments.inc({ state: 'created' });
       try {
         const url = await provider.checkoutUrl(
           {
@@ -275,6 +277,7 @@ export function createShopService(deps: {
         };
       } catch (error) {
         await queries.markOrderFailed(db, order.id);
+        metrics.payments.inc({ state: 'failed' });
         log.error({ err: error, order: order.outTradeNo }, 'payment provider could not start the payment');
         if (error instanceof PaymentProviderError && error.kind === 'refused') fail(Status.providerError);
         if (error instanceof PaymentProviderError && error.kind === 'unreachable')
@@ -330,6 +333,7 @@ export function createShopService(deps: {
             return { ...done, applied: true, userId: order.user_id };
           });
       if (outcome.userId !== undefined) users.userRows.drop(String(outcome.userId));
+      if (outcome.applied) metrics.payments.inc({ state: 'paid' });
       // Kept (refused ones too) for the console's order page; failing to keep it changes no answer.
       if (params.out_trade_no)
         await queries

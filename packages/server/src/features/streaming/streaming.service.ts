@@ -1,6 +1,8 @@
-import { playbackRefusal, Status } from '@app/contract';
+import { mediaStoreOf } from '../../platform/media-store/index.ts';
+import { FREE_STREAM_LINE, playbackRefusal, Status } from '@app/contract';
 import { businessDay } from '../../platform/business-day.ts';
 import type { AppContext } from '../../platform/context.ts';
+import type { AppInfoService } from '../app-info/app-info.service.ts';
 import { fail, notFound } from '../../platform/errors.ts';
 import { playlistWithKey } from './playlist-file.ts';
 import * as queries from './streaming.queries.ts';
@@ -24,7 +26,7 @@ interface Signed {
  * forged, kept past its time, or replayed after the user lost the right (views ran out, VIP ended,
  * another line) is refused.
  */
-export function createStreamingService(ctx: AppContext) {
+export function createStreamingService(ctx: AppContext, appInfo: Pick<AppInfoService, 'stored'>) {
   function assertUrl(result: UrlCheck): void {
     if (result !== 'ok') fail(Status.refused, result);
   }
@@ -34,10 +36,14 @@ export function createStreamingService(ctx: AppContext) {
     const rights = await queries.findPlaybackRights(ctx.db, grant.user, grant.video, today);
     if (!rights || rights.asset_id !== grant.asset) notFound('video_not_found');
     const vip = (rights.vip_expiry?.getTime() ?? 0) > now.getTime();
+    // The lock is read only where it decides something: a non-VIP on a line other than the first
+    // (app info is kept in memory until the console changes it).
+    const lineLock = vip || line === FREE_STREAM_LINE ? true : (await appInfo.stored()).novip.network.lock;
     const refusal = playbackRefusal(
       { vip, viewedToday: Boolean(rights.viewed_today) },
       grant.rendition,
       line,
+      lineLock,
     );
     if (refusal) fail(Status.refused, refusal);
   }
@@ -48,7 +54,7 @@ export function createStreamingService(ctx: AppContext) {
       assertUrl(checkPlaylistUrl(ctx.secrets.streamUrlKey, grant, signed, now));
       await assertEntitled(grant, line, now);
       const keyUrl = signedKeyPath(ctx.secrets.streamUrlKey, { ...grant, line }, now);
-      return playlistWithKey(ctx.config.mediaDir, grant.asset, grant.rendition, keyUrl);
+      return playlistWithKey(mediaStoreOf(ctx.config), grant.asset, grant.rendition, keyUrl);
     },
 
     /** `line` is the line the key request arrived on; it must be the one the key URL was made for. */

@@ -36,10 +36,16 @@ const pgliteParsers = {
 const CONNECTION_TIMEOUT_MS = 10_000;
 
 const waitingCounts = new WeakMap<Db, () => number>();
+const inUseCounts = new WeakMap<Db, () => number>();
 
 /** Queries waiting for a free connection of `db`'s pool: how saturated the database is. */
 export function waitingForConnection(db: Db): number {
   return waitingCounts.get(db)?.() ?? 0;
+}
+
+/** Connections of `db`'s pool running a query now (metrics). */
+export function connectionsInUse(db: Db): number {
+  return inUseCounts.get(db)?.() ?? 0;
 }
 
 /** SQLSTATEs of a database that is out of reach: class 08 (connection), shutting down or starting. */
@@ -72,16 +78,31 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return error.cause !== undefined && isDatabaseUnavailable(error.cause);
 }
 
-/** Connections each process keeps to PostgreSQL (PGlite has one). */
+/** Connections a process keeps to PostgreSQL when PG_POOL_MAX does not say (PGlite has one). */
 export const POSTGRES_POOL_SIZE = 10;
 
+/**
+ * How this process's connections name themselves in pg_stat_activity: the product, its role and
+ * its pid, so an operator (and the connection-budget test) can count them per process.
+ */
+export function applicationNameOf(role: string): string {
+  return `streamapp ${role} ${process.pid}`;
+}
+
 /** A real PostgreSQL when `databaseUrl` is set, else embedded PGlite in `dataDir/db`. */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Db> {
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  pgPoolMax?: number;
+  role?: string;
+}): Promise<Db> {
   if (options.databaseUrl) {
+    const applicationName = applicationNameOf(options.role ?? 'all');
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
-      max: POSTGRES_POOL_SIZE,
+      max: options.pgPoolMax ?? POSTGRES_POOL_SIZE,
       connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
+      application_name: applicationName,
     });
     // An idle connection the server closes (a restart, an admin's terminate) is dropped by the pool,
     // which opens a fresh one for the next query; unheard, its 'error' would end the whole process.
@@ -90,8 +111,9 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     // its query fails (a 503, see isDatabaseUnavailable) and the pool drops it when it comes back.
     pool.on('connect', (client) => client.on('error', () => undefined));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparedStatements(pool) }) });
-    registerNotifications(db, postgresNotifications(options.databaseUrl));
+    registerNotifications(db, postgresNotifications(options.databaseUrl, `${applicationName} listen`));
     waitingCounts.set(db, () => pool.waitingCount);
+    inUseCounts.set(db, () => pool.totalCount - pool.idleCount);
     return db;
   }
   const dir = path.join(options.dataDir, 'db');
@@ -104,6 +126,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     registerNotifications(db, pgliteNotifications(pglite));
     waitingCounts.set(db, () => pool.waitingCount);
+    inUseCounts.set(db, () => pool.inUseCount);
     return db;
   } catch (error) {
     unlock();

@@ -10,6 +10,8 @@ export class PGlitePool implements PostgresPool {
   private queue: Promise<void> = Promise.resolve();
   /** Callers waiting for their turn, as `pg.Pool#waitingCount`. */
   waitingCount = 0;
+  /** 1 while a caller holds the connection (metrics: the pool in use). */
+  inUseCount = 0;
 
   constructor(
     readonly pglite: PGlite,
@@ -24,6 +26,7 @@ export class PGlitePool implements PostgresPool {
     this.waitingCount += 1;
     await previous;
     this.waitingCount -= 1;
+    this.inUseCount = 1;
     const pglite = this.pglite;
     return {
       async query<R>(sql: string, parameters: readonly unknown[]): Promise<PostgresQueryResult<R>> {
@@ -34,7 +37,10 @@ export class PGlitePool implements PostgresPool {
           rows: result.rows,
         };
       },
-      release,
+      release: () => {
+        this.inUseCount = 0;
+        release();
+      },
     } as PostgresPoolClient;
   }
 

@@ -213,6 +213,10 @@ export interface Database {
     expires_at: Date | null;
     disabled_at: Date | null;
   };
+  /** First plays not yet folded into videos.views (migration 060; unlogged). */
+  video_view_buffer: { video_id: number };
+  /** Redis batches of plays already folded (migration 060). */
+  view_folds: { batch: string; folded_at: Timestamp };
   daily_views: { user_id: number; business_day: string; video_id: number; counted: Generated<boolean> };
   video_reports: {
     id: Generated<number>;
@@ -343,6 +347,8 @@ export interface Database {
     line: string | null;
     user_id: number | null;
     created_at: Timestamp;
+    /** Reported with a token the server refused: not the line's failure (migration 041). */
+    account_refused: Generated<boolean>;
   };
   operators: {
     id: Generated<number>;
@@ -368,6 +374,19 @@ export interface Database {
     expires_at: Date;
     ended_at: Date | null;
   };
+  /** Console sign-in tries per subject, counted before judging (migration 035). */
+  operator_sign_in_tries: {
+    subject: string;
+    tries: number;
+    last_at: Date;
+    wait_until: Date;
+  };
+  /** Addresses an operator signed in from (migration 035): the account-wide try limit spares them. */
+  operator_known_addresses: {
+    operator_id: number;
+    address: string;
+    last_at: Generated<Date>;
+  };
   audit_log: {
     id: Generated<number>;
     at: Timestamp;
@@ -376,6 +395,8 @@ export interface Database {
     target: string;
     before: ColumnType<unknown, string | null, never>;
     after: ColumnType<unknown, string | null, never>;
+    /** The request's client address (migration 040); null for the system and older entries. */
+    client_address: string | null;
   };
   /** Uploads and transcode jobs of the console (migration 022). */
   transcode_jobs: {
@@ -403,5 +424,11 @@ export interface Database {
     created_at: Timestamp;
     updated_at: Timestamp;
     finished_at: Date | null;
+    /** x-request-id of the request that made the job (migration 070). */
+    request_id: string | null;
+    /** Places (host and DATA_DIR) whose workers could not read the source (migration 082). */
+    source_misses: Generated<string[]>;
+    /** When the first of them handed the job back; null while every worker read it. */
+    source_missed_at: Date | null;
   };
 }

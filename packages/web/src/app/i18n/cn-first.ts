@@ -179,4 +179,6 @@ export const cnFirst = {
   age_gate_content: '本应用包含仅限成年人观看的内容。进入前请确认你已年满18周岁。',
   age_gate_confirm: '我已满18岁，进入',
   age_gate_leave: '未满18岁，离开',
+  age_gate_left_title: '无法进入',
+  age_gate_left_content: '本应用仅供年满18周岁的用户使用。你已选择离开，内容不会显示，可以关闭此页面。',
 } as const;

@@ -60,6 +60,8 @@ export const cnMore = {
   bind_vip_reminder: '为保障您的VIP权益，请尽快绑定手机号或邮箱',
 
   // ── Install prompt ────────────────────────────────────────────────────────
+  install_from_menu:
+    '此浏览器没有提供一键安装。请点击浏览器右上角的菜单按钮，选择“添加到主屏幕”或“安装应用”，之后从桌面图标打开即可。',
   install_title: '添加到主屏幕',
   install_content: '添加到桌面，一键直达，观看更流畅',
   install_android_step1: '1. 点击浏览器右上角的菜单按钮',
@@ -72,6 +74,7 @@ export const cnMore = {
   install_ios_step3: '3. 选择刚下载的描述文件，点击“安装”',
   install_ios_step4: '4. 安装完成后，从桌面图标打开即可',
   install_button: '立即安装',
+  install_forever: '永久地址：',
   install_later: '以后再说',
 
   // ── Expiry reminder ───────────────────────────────────────────────────────
@@ -100,6 +103,8 @@ export const cnMore = {
   checkin_button: '立即签到',
   checkin_done: '今日已签到',
   checkin_success: '签到成功，奖励已到账',
+  checkin_success_title: '签到成功',
+  checkin_earned: '获得 {{reward}}',
   checkin_day: '第{{day}}天',
   checkin_continuous: '已连续签到{{count}}天',
   checkin_reward_view: '额外观看次数',
@@ -153,6 +158,7 @@ export const cnMore = {
   empty_videos: '暂无视频',
   empty_search: '没有找到相关结果，换个关键词试试',
   empty_filter: '没有符合条件的视频，试试其他筛选条件',
+  empty_filter_actors: '没有符合条件的演员，试试其他筛选条件',
   empty_orders: '暂无订单记录',
   empty_tickets: '暂无可用的优惠券',
   empty_downloads: '暂无缓存视频',
@@ -280,6 +286,7 @@ export const cnMore = {
   // ── Play page ─────────────────────────────────────────────────────────────
   play_upload_date: '上传于 {{date}}',
   play_line: '线路',
+  play_line_only_one: '当前只有一条线路，无需切换',
   line_abroad: '境外线路',
   line_domestic: '国内线路{{index}}',
   play_quality: '画质',
@@ -309,6 +316,7 @@ export const cnMore = {
   play_skip_forward: '快进15秒',
   vip_feature_title: 'VIP专属',
   vip_feature_content: '切换线路、高清画质和倍速播放为VIP专属功能，开通VIP即可使用',
+  vip_feature_content_no_line: '高清画质和倍速播放为VIP专属功能，开通VIP即可使用',
   views_out_title: '今日观看次数已用完',
   views_out_content: '开通VIP可无限观看，也可以邀请好友获取更多观看次数',
   views_out_method1: '方式一：开通VIP',
@@ -390,6 +398,15 @@ export const cnMore = {
   payment_paid_confirm: '开始观看',
   payment_failed_title: '支付未完成',
   payment_failed_content: '该订单未能完成支付。如已扣款，请提交申诉，我们会尽快为您处理。',
+  menu_not_found: '该栏目不存在或已下线',
+  category_not_found: '该分类不存在或已下线',
+  user_not_found: '该用户不存在',
+  cannot_follow_self: '不能关注自己',
+  import_switched_off: '该创作者暂未开放导入',
+  vip_required: '此功能仅限VIP会员，开通VIP后即可使用',
+  invalid_host: '访问地址无效，请从官方地址打开',
+  payment_unpaid_title: '订单未支付',
+  payment_unpaid_content: '支付已取消或已超过{{seconds}}秒的支付时限，本次未扣款。可重新选择套餐购买。',
   payment_buy_again: '重新购买',
   payment_timeout_title: '暂未查到支付结果',
   payment_timeout_content: '已等待5分钟，仍未收到支付结果。如已付款，请再次查询；仍未到账，请提交申诉。',
@@ -598,6 +615,7 @@ export const cnMore = {
   member_signin: '登录已有账号',
   member_switch_account: '切换账号',
   member_switch_confirm: '切换后将退出当前账号，未绑定的游客账号将无法找回，确定切换吗？',
+  member_switch_confirm_bound: '切换后将退出当前账号，之后可随时用已绑定的手机号或邮箱登录回来。确定切换吗？',
   member_exchange_center: '兑换中心',
   member_service: '客服中心',
   member_mail_support: '邮件联系客服',

@@ -176,4 +176,6 @@ export const twFirst: Record<keyof typeof cnFirst, string> = {
   age_gate_content: '本應用程式包含僅限成人觀看的內容。進入前請確認你已年滿18歲。',
   age_gate_confirm: '我已滿18歲，進入',
   age_gate_leave: '未滿18歲，離開',
+  age_gate_left_title: '無法進入',
+  age_gate_left_content: '本應用程式僅供年滿 18 歲的使用者使用。你已選擇離開，內容不會顯示，可以關閉此頁面。',
 };

@@ -63,6 +63,8 @@ export const twMore: Record<keyof typeof cnMore, string> = {
   bind_vip_reminder: '為保障您的VIP權益，請盡快綁定手機號碼或電子信箱',
 
   // ── Install prompt ────────────────────────────────────────────────────────
+  install_from_menu:
+    '此瀏覽器未提供一鍵安裝。請點選瀏覽器右上角的選單按鈕，選擇「加到主畫面」或「安裝應用程式」，之後從主畫面圖示開啟即可。',
   install_title: '加入主畫面',
   install_content: '加入主畫面，一鍵開啟，觀看更流暢',
   install_android_step1: '1. 點選瀏覽器右上角的選單按鈕',
@@ -75,6 +77,7 @@ export const twMore: Record<keyof typeof cnMore, string> = {
   install_ios_step3: '3. 選擇剛下載的描述檔，點選「安裝」',
   install_ios_step4: '4. 安裝完成後，從主畫面圖示開啟即可',
   install_button: '立即安裝',
+  install_forever: '永久網址：',
   install_later: '以後再說',
 
   // ── Expiry reminder ───────────────────────────────────────────────────────
@@ -103,6 +106,8 @@ export const twMore: Record<keyof typeof cnMore, string> = {
   checkin_button: '立即簽到',
   checkin_done: '今日已簽到',
   checkin_success: '簽到成功，獎勵已發送',
+  checkin_success_title: '簽到成功',
+  checkin_earned: '獲得 {{reward}}',
   checkin_day: '第 {{day}} 天',
   checkin_continuous: '已連續簽到 {{count}} 天',
   checkin_reward_view: '額外觀看次數',
@@ -156,6 +161,7 @@ export const twMore: Record<keyof typeof cnMore, string> = {
   empty_videos: '目前沒有影片',
   empty_search: '找不到相關結果，換個關鍵字試試',
   empty_filter: '沒有符合條件的影片，試試其他篩選條件',
+  empty_filter_actors: '沒有符合條件的演員，試試其他篩選條件',
   empty_orders: '目前沒有訂單紀錄',
   empty_tickets: '目前沒有可用的優惠券',
   empty_downloads: '目前沒有離線影片',
@@ -283,6 +289,7 @@ export const twMore: Record<keyof typeof cnMore, string> = {
   // ── Play page ─────────────────────────────────────────────────────────────
   play_upload_date: '上傳於 {{date}}',
   play_line: '線路',
+  play_line_only_one: '目前只有一條線路，無需切換',
   line_abroad: '海外線路',
   line_domestic: '國內線路 {{index}}',
   play_quality: '畫質',
@@ -312,6 +319,7 @@ export const twMore: Record<keyof typeof cnMore, string> = {
   play_skip_forward: '快轉 15 秒',
   vip_feature_title: 'VIP專屬',
   vip_feature_content: '切換線路、高畫質與變速播放為VIP專屬功能，開通VIP即可使用',
+  vip_feature_content_no_line: '高畫質與變速播放為VIP專屬功能，開通VIP即可使用',
   views_out_title: '今日觀看次數已用完',
   views_out_content: '開通VIP即可無限觀看，也可以邀請好友取得更多觀看次數',
   views_out_method1: '方法一：開通VIP',
@@ -393,6 +401,15 @@ export const twMore: Record<keyof typeof cnMore, string> = {
   payment_paid_confirm: '開始觀賞',
   payment_failed_title: '付款未完成',
   payment_failed_content: '此訂單未能完成付款。若已扣款，請提出付款申訴，我們會盡快為您處理。',
+  menu_not_found: '此欄目不存在或已下架',
+  category_not_found: '此分類不存在或已下架',
+  user_not_found: '此使用者不存在',
+  cannot_follow_self: '不能追蹤自己',
+  import_switched_off: '此創作者暫未開放匯入',
+  vip_required: '此功能僅限 VIP 會員，開通 VIP 後即可使用',
+  invalid_host: '存取網址無效，請從官方網址開啟',
+  payment_unpaid_title: '訂單未付款',
+  payment_unpaid_content: '付款已取消或已超過 {{seconds}} 秒的付款時限，本次未扣款。可重新選擇方案購買。',
   payment_buy_again: '重新購買',
   payment_timeout_title: '尚未查到付款結果',
   payment_timeout_content:
@@ -602,6 +619,8 @@ export const twMore: Record<keyof typeof cnMore, string> = {
   member_signin: '登入既有帳號',
   member_switch_account: '切換帳號',
   member_switch_confirm: '切換後將登出目前帳號，未綁定的訪客帳號將無法找回，確定要切換嗎？',
+  member_switch_confirm_bound:
+    '切換後將登出目前帳號，之後可隨時用已綁定的手機號碼或電子郵件登入回來。確定要切換嗎？',
   member_exchange_center: '兌換中心',
   member_service: '客服中心',
   member_mail_support: '寄信聯絡客服',

@@ -1,4 +1,5 @@
-import { Button, CenterPopup, Toast } from 'antd-mobile';
+import { Button, CenterPopup } from 'antd-mobile';
+import { Toast } from '../toast.ts';
 import { CloseCircleOutline, CloseOutline } from 'antd-mobile-icons';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,14 +8,17 @@ import { EncryptedImage } from '../../components/encrypted-image/index.ts';
 import { PromoArt } from '../../components/promo-art/PromoArt.tsx';
 import { RewardIcon } from '../../components/reward-icon/index.ts';
 import { checkIn } from '../../features/member/api/checkin-api.ts';
+import { announceCheckIn } from '../../features/member/components/checkin-reward.tsx';
 import { useAdTap } from '../use-ad-tap.ts';
 import { copyText } from '../copy-text.ts';
 import { useSaleBonusDays } from '../sale-bonus.ts';
 import { readSetting, writeSetting } from '../settings.ts';
 import { useStartupData } from '../startup/startup-store.ts';
-import { announcementLines, dismissedUntil } from './announcement-text.ts';
+import { AnnouncementBody } from './AnnouncementBody.tsx';
+import { dismissedUntil } from './announcement-text.ts';
 import { useCloseOnBack } from '../back-closes.ts';
 import { markShownToday } from './mark-shown.ts';
+import { closeMarketing } from './marketing-session.ts';
 import { popupChain, todaysReward } from './popup-chain.ts';
 import './popups.css';
 
@@ -42,12 +46,19 @@ export function PopupChain({ onDone }: { onDone: () => void }) {
   );
   const [index, setIndex] = useState(0);
   const [checkingIn, setCheckingIn] = useState(false);
+  // While the check-in's result is said, the chain waits: what follows start-up (the install guide)
+  // must not open over the reward dialog.
+  const [announcing, setAnnouncing] = useState(false);
   const current = chain[index];
   useEffect(() => {
     if (current === undefined) onDone();
     else if (current !== 'announcement' && current !== 'forever') markShownToday(current);
   }, [current, onDone]);
-  const next = () => setIndex((value) => value + 1);
+  const next = () => {
+    // The promotion closed (by its ✕, the mask or back): no marketing pop-up again this session.
+    if (current === 'promotion') closeMarketing();
+    setIndex((value) => value + 1);
+  };
   useCloseOnBack(current !== undefined, next, current);
   const go = (path: string) => {
     next();
@@ -55,35 +66,21 @@ export function PopupChain({ onDone }: { onDone: () => void }) {
   };
 
   return (
-    <CenterPopup visible={current !== undefined} onMaskClick={next} className="chain-popup" destroyOnClose>
+    <CenterPopup
+      visible={current !== undefined && !announcing}
+      onMaskClick={next}
+      className="chain-popup"
+      destroyOnClose
+    >
       {current === 'announcement' && (
-        <div className="chain-popup__body" data-testid="popup-announcement">
-          <h3 className="chain-popup__title">{t('announcement_title')}</h3>
-          <p className="chain-popup__text">{announcementLines(appInfo.pwa.message)}</p>
-          {appInfo.pwa.qrcode_img_url && (
-            <EncryptedImage
-              className="chain-popup__qr"
-              src={appInfo.pwa.qrcode_img_url}
-              alt="QR"
-              aspectRatio="1 / 1"
-            />
-          )}
-          <div className="chain-popup__actions">
-            <Button
-              fill="outline"
-              shape="rounded"
-              onClick={() => {
-                writeSetting('announcementHiddenUntil', dismissedUntil(Date.now()));
-                next();
-              }}
-            >
-              {t('announcement_hide_today')}
-            </Button>
-            <Button color="primary" shape="rounded" onClick={next}>
-              {t('ok')}
-            </Button>
-          </div>
-        </div>
+        <AnnouncementBody
+          pwa={appInfo.pwa}
+          onHideToday={() => {
+            writeSetting('announcementHiddenUntil', dismissedUntil(Date.now()));
+            next();
+          }}
+          onOk={next}
+        />
       )}
       {current === 'promotion' && (
         <div className="chain-popup__body chain-popup__body--promo" data-testid="popup-promotion">
@@ -154,7 +151,9 @@ export function PopupChain({ onDone }: { onDone: () => void }) {
               onClick={() => {
                 // Saving the address is copying it; the link itself opens it in a new tab.
                 if (appInfo.forever_link)
-                  void copyText(appInfo.forever_link).then((done) => done && Toast.show(t('copied')));
+                  void copyText(appInfo.forever_link).then(
+                    (done) => done && Toast.show({ content: t('copied') }),
+                  );
                 next();
               }}
             >
@@ -179,15 +178,14 @@ export function PopupChain({ onDone }: { onDone: () => void }) {
             onClick={() => {
               // The check-in happens here; the member page then shows the strip and points it changed.
               setCheckingIn(true);
-              void checkIn().then((outcome) => {
+              const reward = signinList.signin ? undefined : todaysReward(signinList);
+              void checkIn().then(async (outcome) => {
                 setCheckingIn(false);
-                const message = {
-                  checked_in: 'checkin_success',
-                  already: 'checkin_done',
-                  failed: 'network_error',
-                };
-                Toast.show({ content: t(message[outcome]) });
-                go('/member');
+                setAnnouncing(true);
+                navigate('/member');
+                await announceCheckIn(outcome, reward);
+                setAnnouncing(false);
+                next();
               });
             }}
           >

@@ -26,7 +26,7 @@ export function Reminders({ ready, onSettled }: { ready: boolean; onSettled: () 
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
-  const { userInfo } = useStartupData();
+  const { userInfo, appInfo } = useStartupData();
   const [queue, setQueue] = useState<Reminder[] | null>(null);
   const [installOpen, setInstallOpen] = useState(false);
 
@@ -108,6 +108,16 @@ export function Reminders({ ready, onSettled }: { ready: boolean; onSettled: () 
             <li key={step}>{t(`install_${ios ? 'ios' : 'android'}_step${step}`)}</li>
           ))}
         </ol>
+        {/* The forever address for the home-screen app (pwa.home_forever_link, 永久地址（首页）), so an
+            installed app that loses its address can be found again. */}
+        {appInfo.pwa.home_forever_link.trim() && (
+          <p className="install-popup__forever" data-testid="install-forever">
+            {t('install_forever')}
+            <a href={appInfo.pwa.home_forever_link.trim()} target="_blank" rel="noopener noreferrer">
+              {appInfo.pwa.home_forever_link.trim()}
+            </a>
+          </p>
+        )}
         <div className="install-popup__actions">
           <Button shape="rounded" onClick={closeInstall}>
             {t('install_later')}
@@ -117,7 +127,21 @@ export function Reminders({ ready, onSettled }: { ready: boolean; onSettled: () 
             shape="rounded"
             onClick={async () => {
               closeInstall();
-              if (!ios) return void takeInstallPrompt()?.prompt();
+              if (!ios) {
+                const prompt = takeInstallPrompt();
+                if (prompt) return void prompt.prompt();
+                // No prompt from this browser (issue 38 item 17): the Android app's download when the
+                // console set one (pwa.home_android_link), else how to install from the menu.
+                const download = appInfo.pwa.home_android_link.trim();
+                if (download) return void window.open(download, '_blank', 'noopener');
+                return void afterDialogsClosed(() =>
+                  showAlert({
+                    title: t('install_title'),
+                    content: t('install_from_menu'),
+                    confirmText: t('got_it'),
+                  }),
+                );
+              }
               // The profile carries a code minted now for this session: the stored one may have
               // lapsed or been revoked (a password change elsewhere).
               const code = await mintLaunchCode();

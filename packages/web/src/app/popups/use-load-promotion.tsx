@@ -8,6 +8,7 @@ import { useSaleBonusDays } from '../sale-bonus.ts';
 import { useStartupData } from '../startup/startup-store.ts';
 import { PromoArt } from '../../components/promo-art/PromoArt.tsx';
 import './load-promotion.css';
+import { closeMarketing, marketingClosed } from './marketing-session.ts';
 
 /** Pull-up loads of this app session, across every list: the cadence counts them all. */
 let pullUpLoads = 0;
@@ -24,20 +25,26 @@ export function useLoadPromotion() {
   const { appInfo, userInfo } = useStartupData();
   const bonusDays = useSaleBonusDays(userInfo.level);
   const [open, setOpen] = useState(false);
-  useCloseOnBack(open, () => setOpen(false));
+  const close = useCallback(() => {
+    setOpen(false);
+    closeMarketing();
+  }, []);
+  useCloseOnBack(open, close);
   const onLoadMore = useCallback(() => {
+    // A pull-up is the user's: a page the list fetched by itself to fill the screen (a tab just
+    // switched to, a short list) is no load the spec counts (issue 38 item 7).
+    if ((document.scrollingElement?.scrollTop ?? 0) <= 0) return;
     pullUpLoads += 1;
-    if (appInfo.member_level && promotionPopupDue(userInfo.level, pullUpLoads, appInfo.member_level_page_n)) {
+    if (
+      !marketingClosed() &&
+      appInfo.member_level &&
+      promotionPopupDue(userInfo.level, pullUpLoads, appInfo.member_level_page_n)
+    ) {
       setOpen(true);
     }
   }, [appInfo.member_level, appInfo.member_level_page_n, userInfo.level]);
   const dialog = (
-    <CenterPopup
-      visible={open}
-      onMaskClick={() => setOpen(false)}
-      showCloseButton
-      onClose={() => setOpen(false)}
-    >
+    <CenterPopup visible={open} onMaskClick={close} showCloseButton onClose={close}>
       <div className="load-promo" data-testid="load-promotion">
         <PromoArt level={userInfo.level} />
         <h3 className="load-promo__title">{t(`promo_title_${userInfo.level}`)}</h3>

@@ -2,12 +2,11 @@ import { showAlert, showConfirm, showToast } from './notices.ts';
 import { lazy, startTransition, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { TOAST_MS } from '@app/contract/constants';
 import { isNewerVersion } from '@app/contract/rules';
 import { request } from '../api/client.ts';
 import { subscribe } from '../events.ts';
 import { afterFirstScreen, whenIdle } from '../idle.ts';
-import { messageOf, withCatalogue } from '../i18n/index.ts';
+import { withCatalogue } from '../i18n/index.ts';
 import { AppRoutes, preloadPlayPage, TAB_PATHS } from '../routes.tsx';
 import { enterAccount } from '../session.ts';
 import { readSetting, writeSetting } from '../settings.ts';
@@ -43,10 +42,7 @@ const PaymentReturnWatcher = lazy(
 );
 
 type Phase =
-  | { kind: 'loading' }
-  | { kind: 'ready' }
-  | { kind: 'failed'; marker: number }
-  | { kind: 'closed'; message: string };
+  { kind: 'loading' } | { kind: 'ready' } | { kind: 'failed'; marker: number } | { kind: 'closed' };
 
 /** Start-up gate, session recovery and the bottom menu around every page. */
 export function AppShell() {
@@ -96,7 +92,6 @@ export function AppShell() {
         if (data.raceOutcome !== 'ok')
           void showToast({
             content: t(data.raceOutcome === 'timeout error' ? 'timeout_error' : 'all_error'),
-            duration: TOAST_MS,
           });
         // The service worker (offline shell) registers once the first screen is up, never
         // competing with start-up or the first covers for the phone's line and CPU.
@@ -125,7 +120,7 @@ export function AppShell() {
         }
       },
       (error: unknown) => {
-        if (error instanceof ServiceClosedError) setPhase({ kind: 'closed', message: error.message });
+        if (error instanceof ServiceClosedError) setPhase({ kind: 'closed' });
         else if (error instanceof StartupError) {
           // An app-info failure caused by the region block shows the location error instead.
           if (error.marker === 0 && locationError.current) return;
@@ -185,7 +180,8 @@ export function AppShell() {
           phase.kind === 'failed'
             ? t(`startup_error_${phase.marker}`)
             : phase.kind === 'closed'
-              ? messageOf(phase.message) || t('service_error')
+              ? // The service error text (part 1: pwa.allow false), never the announcement.
+                t('service_error')
               : undefined
         }
         onRetry={phase.kind === 'failed' ? run : undefined}

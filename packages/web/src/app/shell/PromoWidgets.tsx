@@ -1,8 +1,7 @@
-import { promotionTarget } from '@app/contract/rules';
-import { CloseOutline, GiftOutline } from 'antd-mobile-icons';
+import { CloseOutline } from 'antd-mobile-icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
 import { EncryptedImage } from '../../components/encrypted-image/index.ts';
 import { useAdTap } from '../use-ad-tap.ts';
 import { justPaid } from '../popups/popup-cadence.ts';
@@ -12,6 +11,7 @@ import { readSetting, writeSetting } from '../settings.ts';
 import { useStartupData } from '../startup/startup-store.ts';
 import { promoWidgetsHidden, type Position } from './drag-position.ts';
 import { useDraggable } from './use-draggable.ts';
+import { PromoButton } from './PromoButton.tsx';
 import './promo-widgets.css';
 
 const defaultImagePosition = () => ({ x: 12, y: window.innerHeight - 260 });
@@ -54,42 +54,6 @@ export function PromoWidgets({ onDockedChange }: { onDockedChange: (docked: bool
       )}
       {appInfo.ad.img_url && !imageClosed && <SecondImage onClose={() => setImageClosed(true)} />}
     </>
-  );
-}
-
-function PromoButton({ onHide }: { onHide: () => void }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const { appInfo, userInfo } = useStartupData();
-  const icon = userInfo.shop_icon || appInfo.shop_icon;
-  return (
-    <div className="promo-dock" data-testid="promo-dock">
-      <button
-        type="button"
-        className="promo-button"
-        aria-label={t('member_open_vip')}
-        data-testid="promo-button"
-        onClick={() => navigate(promotionTarget(appInfo.member_level, userInfo.level, 'promo_button'))}
-      >
-        {icon ? (
-          <EncryptedImage src={icon} alt="" aspectRatio="1 / 1" />
-        ) : (
-          <span className="promo-button__badge">
-            <GiftOutline />
-            <span className="promo-button__text">VIP</span>
-          </span>
-        )}
-      </button>
-      <button
-        type="button"
-        className="promo-dock__hide"
-        aria-label={t('promo_button_hide_today')}
-        data-testid="promo-button-hide"
-        onClick={onHide}
-      >
-        <CloseOutline />
-      </button>
-    </div>
   );
 }
 

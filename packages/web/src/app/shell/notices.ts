@@ -84,6 +84,7 @@ export async function showConfirm(props: DialogConfirmProps): Promise<boolean> {
 }
 
 export async function showToast(props: ToastShowProps): Promise<void> {
-  const toast = await import('antd-mobile/es/components/toast').then((module) => module.default);
-  toast.show(props);
+  // Loaded on the first toast (start-up code stays without it); the module sets the 1000 ms default.
+  const { Toast } = await import('../toast.ts');
+  Toast.show(props);
 }

@@ -60,13 +60,23 @@ function ok<T>(envelope: Envelope<T>): T {
   return envelope.response;
 }
 
+/** The lines are exactly this page's origin (no other line to race it against). */
+function onlyOwnOrigin(lines: { url: string }[]): boolean {
+  return lines.length === 1 && new URL(lines[0]!.url, location.origin).origin === location.origin;
+}
+
+export interface StartUpHooks {
+  /** The ad posters are in and the image line is chosen (before start-up is through). */
+  adPostersIn?: (posters: StartupData['adPosters']) => void;
+}
+
 let begun: Promise<StartupData | null> | undefined;
 /** Set in this tab once a refused launch code sent it to the jump page. */
 const REFUSED_CODE_KEY = 'app.refusedCodeJump';
 
 /** Starts start-up once, from the boot entry, before React and the pages have even downloaded. */
-export function beginStartUp(): Promise<StartupData | null> {
-  begun ??= startUp();
+export function beginStartUp(hooks: StartUpHooks = {}): Promise<StartupData | null> {
+  begun ??= startUp(hooks);
   begun.catch(() => undefined); // the shell reads the outcome; never an unhandled rejection meanwhile
   return begun;
 }
@@ -82,7 +92,7 @@ export function takeStartUp(): Promise<StartupData | null> {
  * The start-up order of spec part 1 §4 with every independent call in parallel. Returns null when
  * the browser is being sent to the jump address (no code and no stored token).
  */
-export async function startUp(): Promise<StartupData | null> {
+export async function startUp(hooks: StartUpHooks = {}): Promise<StartupData | null> {
   // 1. Host list from the bootstrap hosts; built-in default lines when none answers.
   let hostListFailed = false;
   const hostList = await loadHostList(bootstrapHosts(), 15_000).catch(() => {
@@ -96,27 +106,38 @@ export async function startUp(): Promise<StartupData | null> {
   const withManual = (ranked: typeof apiLines) => (manual ? [{ url: manual }, ...ranked] : ranked);
   // The full ranking of a kind, once every line of it has answered, replaces the first-answer one.
   const settled = { api: false, img: false, stream: false };
-  const [api, img, stream] = await Promise.all([
-    raceLines(apiLines, (ranked) => {
-      settled.api = true;
-      setRankedLines('api', withManual(ranked));
-    }),
-    raceLines(imgLines, (ranked) => {
-      settled.img = true;
-      setRankedLines('img', ranked);
-    }),
-    raceLines(hostList.stream_pwa, (ranked) => {
-      settled.stream = true;
-      setRankedLines('stream', ranked);
-    }),
-  ]);
   const fallback = defaultHostList();
-  if (!settled.api) setRankedLines('api', withManual(api.outcome === 'ok' ? api.ranked : fallback.api_pwa));
-  if (!settled.img)
-    setRankedLines('img', img.outcome === 'ok' ? img.ranked : [...imgLines, ...fallback.img_pwa]);
-  if (!settled.stream)
-    setRankedLines('stream', stream.outcome === 'ok' ? stream.ranked : fallback.stream_pwa);
+  // Each kind takes its first-answer ranking as its own race resolves: the api calls wait only for
+  // the api race, the images for the image race, the stream line (step 5) for the stream race.
+  const apiRace = raceLines(apiLines, (ranked) => {
+    settled.api = true;
+    setRankedLines('api', withManual(ranked));
+  }).then((api) => {
+    if (!settled.api) setRankedLines('api', withManual(api.outcome === 'ok' ? api.ranked : fallback.api_pwa));
+    return api;
+  });
+  const imgRace = raceLines(imgLines, (ranked) => {
+    settled.img = true;
+    setRankedLines('img', ranked);
+  }).then((img) => {
+    if (!settled.img)
+      setRankedLines('img', img.outcome === 'ok' ? img.ranked : [...imgLines, ...fallback.img_pwa]);
+    return img;
+  });
+  const streamRace = raceLines(hostList.stream_pwa, (ranked) => {
+    settled.stream = true;
+    setRankedLines('stream', ranked);
+  }).then((stream) => {
+    if (!settled.stream)
+      setRankedLines('stream', stream.outcome === 'ok' ? stream.ranked : fallback.stream_pwa);
+    return stream;
+  });
   if (hostListFailed) void sendEvent('host_domain_fail');
+  // When the page's own origin is the only api line, the race cannot send a call anywhere else
+  // (a failed race falls back to this origin too), so the calls go now, beside the race, instead of
+  // one round trip after it. Otherwise they wait for the race's first answer.
+  if (!manual && onlyOwnOrigin(apiLines)) setRankedLines('api', apiLines);
+  else await apiRace;
 
   // 2. App info, and 3. fast login with the URL code beside it: the login needs nothing from app
   // info, so it is sent at once, but its outcome is only used once app info allows the service.
@@ -140,11 +161,13 @@ export async function startUp(): Promise<StartupData | null> {
       void sendEvent('appinfo_get_fail');
       throw new StartupError(0);
     });
-  if (!appInfo.pwa.allow) throw new ServiceClosedError(appInfo.pwa.message);
+  if (!appInfo.pwa.allow) throw new ServiceClosedError('pwa.allow is false');
   // Built-in lines carry no image key; app info names the image line of last resort with its key.
-  if (hostListFailed || img.outcome !== 'ok') {
-    setRankedLines('img', [{ url: appInfo.imgUrl.url, key: appInfo.imgUrl.key, encrypt: true }]);
-  }
+  const imgReady = imgRace.then((img) => {
+    if (hostListFailed || img.outcome !== 'ok') {
+      setRankedLines('img', [{ url: appInfo.imgUrl.url, key: appInfo.imgUrl.key, encrypt: true }]);
+    }
+  });
   const jumpAddress = `${standalone ? appInfo.pwa.jump : appInfo.web.jump}${location.search}`;
 
   // 3. The stored token, else the URL code's session, else the jump address.
@@ -169,16 +192,32 @@ export async function startUp(): Promise<StartupData | null> {
     location.replace(jumpAddress);
     return null;
   }
-  // The campaign is read before the address is rewritten (the jump page keeps it in the query).
-  const source = landingSource(landing);
+  // The campaign is read before the address is rewritten (the jump page keeps it in the query). A
+  // home-screen launch that carries none counts as the console's launch parameters (pwa.launch).
+  const source =
+    landingSource(landing) ??
+    (standalone ? landingSource(new URLSearchParams(appInfo.pwa.launch.trim())) : undefined);
   if (landing.has('code')) {
     const keep = new URLSearchParams();
     for (const name of ['video_type', 'video_id']) if (landing.get(name)) keep.set(name, landing.get(name)!);
     history.replaceState(null, '', `/long${keep.size ? `?${keep}` : ''}`);
   }
 
-  // 4. User data, all at once.
-  const [user, menus, categories, adPosters, imageChain, signinList] = await Promise.all([
+  // 4. User data, all at once. The ad posters go first (a phone has six connections per line for
+  // eight calls) and hand over the first banner as soon as they and the image line are in: the
+  // first screen's largest picture then downloads beside the rest of the calls, not after them.
+  const adPostersCall = request<StartupData['adPosters']>('/v1/ad/poster')
+    .then(ok)
+    .catch(() => {
+      void sendEvent('advert_get_fail');
+      return { long: [], short: [], original: [] };
+    });
+  if (hooks.adPostersIn) {
+    const { adPostersIn } = hooks;
+    void Promise.all([adPostersCall, imgReady]).then(([posters]) => adPostersIn(posters));
+  }
+  const [adPosters, user, menus, categories, imageChain, signinList] = await Promise.all([
+    adPostersCall,
     request<{ userInfo: UserInfo }>('/v1/user/info', { method: 'POST' })
       .then(ok)
       .catch(() => {
@@ -198,12 +237,6 @@ export async function startUp(): Promise<StartupData | null> {
     ).catch(() => {
       throw new StartupError(2);
     }),
-    request<StartupData['adPosters']>('/v1/ad/poster')
-      .then(ok)
-      .catch(() => {
-        void sendEvent('advert_get_fail');
-        return { long: [], short: [], original: [] };
-      }),
     request<{ lines: string[] }>(`/v1/user/image/${hostList.img_pwa[0]?.chain ?? 'main'}`, { method: 'POST' })
       .then(ok)
       .then((chain) => chain.lines)
@@ -218,6 +251,7 @@ export async function startUp(): Promise<StartupData | null> {
   if (!user.userInfo.init) afterFirstCover(() => sendUserInit(source, standalone));
 
   // 5. Stream line by the VIP / no-VIP / lock rules; non-VIP watch at 240.
+  const [api, stream] = await Promise.all([apiRace, streamRace, imgReady]);
   const vip = user.userInfo.vip;
   const streamLine = chooseStreamLine(
     stream.outcome === 'ok' ? stream.ranked : fallback.stream_pwa,

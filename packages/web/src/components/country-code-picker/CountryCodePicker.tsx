@@ -1,9 +1,9 @@
-import { Button, Input, Popup, Toast } from 'antd-mobile';
+import { Button, Input, Popup } from 'antd-mobile';
+import { Toast } from '../../app/toast.ts';
 import { useCloseOnBack } from '../../app/back-closes.ts';
 import { CheckOutline, CloseOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TOAST_MS } from '@app/contract/constants';
 import {
   COUNTRY_CODE_OPTIONS,
   CUSTOM_CODE_MAX_DIGITS,
@@ -37,7 +37,7 @@ export function CountryCodePicker({ visible, value, onClose, onChange }: Props) 
     const code = customCountryCode(custom);
     if (code) choose(code);
     // Like the forms' own checks: a short toast (§5: a custom code is accepted only if non-empty).
-    else Toast.show({ content: t('country_code_empty'), duration: TOAST_MS });
+    else Toast.show({ content: t('country_code_empty') });
   };
   return (
     <Popup

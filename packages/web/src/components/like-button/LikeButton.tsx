@@ -16,10 +16,12 @@ interface Props {
   /** Told after a toggle the server accepted (the collect page drops what was unliked). */
   onChanged?: (liked: boolean) => void;
   className?: string;
+  /** What is liked, when the page has another 收藏 button (the play page's own): named apart. */
+  what?: string;
 }
 
 /** The heart on cards and actor items: one call at a time; a refusal is shown and changes nothing. */
-export function LikeButton({ liked, onToggle, onChanged, className }: Props) {
+export function LikeButton({ liked, onToggle, onChanged, className, what }: Props) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const { appInfo, userInfo } = useStartupData();
@@ -48,7 +50,7 @@ export function LikeButton({ liked, onToggle, onChanged, className }: Props) {
       type="button"
       className={`like-button${liked ? ' like-button--liked' : ''}${className ? ` ${className}` : ''}`}
       aria-pressed={liked}
-      aria-label={t(liked ? 'collect_added' : 'collect_add')}
+      aria-label={`${t(liked ? 'collect_added' : 'collect_add')}${what ? ` ${what}` : ''}`}
       data-testid="like-button"
       disabled={busy}
       onClick={(event) => {

@@ -20,7 +20,7 @@ interface Props {
 export function NavBar({ onBack, right, className, children }: Props) {
   const { t } = useTranslation();
   return (
-    <div className={className ? `adm-nav-bar ${className}` : 'adm-nav-bar'}>
+    <div className={className ? `adm-nav-bar app-nav-bar ${className}` : 'adm-nav-bar app-nav-bar'}>
       <div className="adm-nav-bar-left">
         {onBack && (
           <button

@@ -1,4 +1,4 @@
-import { PAGE_SIZE } from '@app/contract/constants';
+import { PAGE_SIZE, SCROLL_REFRESH_DELAY_MS } from '@app/contract/constants';
 import { hasMorePages } from '@app/contract/rules';
 import { ErrorBlock, InfiniteScroll, PullToRefresh } from 'antd-mobile';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
@@ -18,6 +18,11 @@ interface Props<T> {
   /** The empty text of this route (part 2 §8). */
   emptyText: string;
   pageSize?: number;
+  /**
+   * Which loaded items still show (the favourites drop one unliked a moment ago): when none does
+   * and no page is left, the list is empty and says so, as one that loaded empty.
+   */
+  shows?: (item: T) => boolean;
 }
 
 /**
@@ -25,7 +30,7 @@ interface Props<T> {
  * then a no-more state; pull-down reloads page 1; loading, data and empty states. A page after the
  * first counts toward the promotion pop-up.
  */
-export function PagedList<T>({ load, render, emptyText, pageSize = PAGE_SIZE }: Props<T>) {
+export function PagedList<T>({ load, render, emptyText, pageSize = PAGE_SIZE, shows }: Props<T>) {
   const { t } = useTranslation();
   // Every list's pull-ups count toward the promotion pop-up (part 1 §4).
   const { onLoadMore, dialog } = useLoadPromotion();
@@ -74,6 +79,7 @@ export function PagedList<T>({ load, render, emptyText, pageSize = PAGE_SIZE }: 
     onLoadMore();
   };
 
+  const visible = shows ? items.filter(shows) : items;
   if (state === 'loading') return <div className="paged-list__state">{t('loading')}</div>;
   if (state === 'failed')
     return (
@@ -88,12 +94,13 @@ export function PagedList<T>({ load, render, emptyText, pageSize = PAGE_SIZE }: 
       canReleaseText={t('release_to_refresh')}
       refreshingText={t('refreshing')}
       completeText=""
+      completeDelay={SCROLL_REFRESH_DELAY_MS}
     >
-      {items.length === 0 ? (
+      {visible.length === 0 && !hasMorePages(page, pageSize, total) ? (
         <ErrorBlock status="empty" title={emptyText} description="" className="paged-list__empty" />
       ) : (
         <>
-          {render(items)}
+          {render(visible)}
           <InfiniteScroll loadMore={more} hasMore={hasMorePages(page, pageSize, total)}>
             {(hasMore) => (
               <span className="paged-list__footer" data-testid="list-footer">

@@ -10,10 +10,14 @@ import { EncryptedImage } from '../encrypted-image/index.ts';
 import { LikeButton } from '../like-button/index.ts';
 import './video-card.css';
 
+/**
+ * The main tags a card shows. `vip` is not among them (issue 38 item 12, docs/decisions.md): the
+ * spec gives a VIP-tagged video no rule of its own — every video plays the same way for a guest
+ * (240P, a daily view) — so a VIP mark on the card would promise a gate the player does not keep.
+ */
 const TAG_KEYS: Record<string, string> = {
   limited_free: 'tag_limited_free',
   free: 'tag_free',
-  vip: 'tag_vip',
   exclusive: 'tag_exclusive',
 };
 

@@ -1,4 +1,4 @@
-import { Toast } from 'antd-mobile';
+import { Toast } from '../../app/toast.ts';
 import { showAlert } from '../../app/shell/notices.ts';
 import { TOAST_MS } from '@app/contract/constants';
 import { NetworkError, type Envelope } from '../../app/api/client.ts';
@@ -12,7 +12,7 @@ import { looksLikeKey, type Outcome, type Shown } from './outcomes.ts';
  * often says what to do next (switch account, wait, get a new code).
  */
 export function showInputProblem(messageKey: string): void {
-  Toast.show({ content: t(messageKey), duration: TOAST_MS });
+  Toast.show({ content: t(messageKey) });
 }
 
 /** The text for a reply's `status.message`: its translation, the server's own words, or the fallback. */

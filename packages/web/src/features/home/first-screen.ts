@@ -18,20 +18,33 @@ export function bannersOf(data: Pick<StartupData, 'adPosters'>, type: VideoType)
   return data.adPosters[type].filter((ad) => ad.ad_img_url);
 }
 
+let bannerWarmed = false;
+
+/**
+ * Starts the first banner's download as soon as start-up has the ad posters and the image line,
+ * while the rest of start-up's calls are still out: the banner, the largest picture on the screen,
+ * has the phone's line to itself (the tiles wait for it, at most BANNER_HEAD_START_MS).
+ */
+export function warmBanner(data: Pick<StartupData, 'adPosters'>, pathname: string): void {
+  if (bannerWarmed) return;
+  bannerWarmed = true;
+  const banner = bannersOf(data, landingType(pathname))[0]?.ad_img_url;
+  if (!banner) return;
+  const release = holdImageDownloads(BANNER_HEAD_START_MS);
+  loadImage(banner, { urgent: true })
+    .catch(() => undefined) // the page shows the fallback
+    .finally(release);
+}
+
 /**
  * Starts the first screen's images (first banner, first category tiles) as soon as start-up has
  * the data, instead of after the page has rendered and laid out: the image cache hands the same
- * download to the page when it asks. The banner, the largest picture on the screen, has the
- * phone's line to itself; the tiles download once it is in.
+ * download to the page when it asks.
  */
 export function warmFirstScreen(data: StartupData, pathname: string): void {
+  warmBanner(data, pathname);
   const type = landingType(pathname);
-  const banner = bannersOf(data, type)[0]?.ad_img_url;
   const tiles = data.categories[type].slice(0, FIRST_SCREEN_TILES).map((category) => category.category_image);
   const showFallback = () => undefined; // the page shows the fallback
-  if (banner) {
-    const release = holdImageDownloads(BANNER_HEAD_START_MS);
-    loadImage(banner, { urgent: true }).catch(showFallback).finally(release);
-  }
   for (const path of tiles) if (path) loadImage(path).catch(showFallback);
 }

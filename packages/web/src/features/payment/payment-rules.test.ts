@@ -155,11 +155,14 @@ describe('page query', () => {
       source: 'player',
       videoId: 'abc_1',
       cashId: 42,
+      returnTo: '/long/play/abc_1',
     });
-    expect(buyContextOf(new URLSearchParams('avkey=x9'))).toEqual({
+    // The player's upgrade link names its type, so 开始观看 returns to the short video's page.
+    expect(buyContextOf(new URLSearchParams('avkey=x9&type=short'))).toEqual({
       source: undefined,
       videoId: 'x9',
       cashId: null,
+      returnTo: '/short/play/x9',
     });
     expect(buyContextOf(new URLSearchParams('source=<b>&video_id=a%20b&cash_id=-1'))).toEqual({
       source: undefined,

@@ -135,6 +135,8 @@ export interface BuyContext {
   source?: string;
   videoId?: string;
   cashId: number | null;
+  /** The play page the purchase started from (`video_id` and the player's `type`), for 开始观看. */
+  returnTo?: string;
 }
 
 /**
@@ -145,10 +147,13 @@ export function buyContextOf(query: URLSearchParams): BuyContext {
   const source = query.get('source') ?? '';
   const videoId = query.get('video_id') || query.get('avkey') || '';
   const cashId = query.get('cash_id') ?? '';
+  const validVideo = /^[A-Za-z0-9_-]{1,64}$/.test(videoId) ? videoId : undefined;
+  const type = query.get('type') === 'short' ? 'short' : 'long';
   return {
     source: /^[A-Za-z0-9_.:/-]{1,64}$/.test(source) ? source : undefined,
-    videoId: /^[A-Za-z0-9_-]{1,64}$/.test(videoId) ? videoId : undefined,
+    videoId: validVideo,
     cashId: /^[1-9][0-9]{0,14}$/.test(cashId) ? Number(cashId) : null,
+    returnTo: validVideo ? `/${type}/play/${validVideo}` : undefined,
   };
 }
 

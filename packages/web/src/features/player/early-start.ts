@@ -27,7 +27,9 @@ function firstSource(info: Pick<VideoInfo, 'video_urls'>, vip: boolean) {
   const available = Object.keys(info.video_urls).filter((key) => key !== 'intro');
   const pixel = String(effectivePixel(readSetting('videoPixel'), vip, available)) as VideoStart['pixel'];
   const path = info.video_urls[pixel];
-  const line = firstStreamLine(rankedLines('stream'), startupData()?.streamLine, vip)?.url ?? location.origin;
+  const data = startupData();
+  const lock = data?.appInfo.novip.network.lock ?? true;
+  const line = firstStreamLine(rankedLines('stream'), data?.streamLine, vip, lock)?.url ?? location.origin;
   return path ? { pixel, url: new URL(playlistUrlOn(line, path), location.href).href } : null;
 }
 

@@ -101,6 +101,15 @@ describe('line order after a failure', () => {
     expect(firstStreamLine(ranked, ranked[0], true)?.url).toBe('http://127.0.0.1:4301');
   });
 
+  it('with novip.network.lock off a non-VIP starts on the fastest line of any kind and moves to any other (issue 38 item 19)', () => {
+    expect(firstStreamLine(ranked, ranked[0], false, false)?.url).toBe('http://127.0.0.1:4301');
+    expect(nextStreamLine(ranked, 'http://127.0.0.1:4301', false, false)?.url).toBe('http://127.0.0.1:4300');
+    expect(nextStreamLine(ranked, 'http://127.0.0.1:4300', false, false)?.url).toBe('http://127.0.0.1:4301');
+    expect(needsVip({ kind: 'line', index: 2 }, false, false)).toBe(false);
+    expect(needsVip({ kind: 'line', index: 2 }, false, true)).toBe(true);
+    expect(needsVip({ kind: 'quality', pixel: 480 }, false, false)).toBe(true);
+  });
+
   it('puts the line origin in front of the signed playlist path', () => {
     expect(playlistUrlOn('http://127.0.0.1:4302', '/hls/a/240/index.m3u8?sig=x')).toBe(
       'http://127.0.0.1:4302/hls/a/240/index.m3u8?sig=x',

@@ -60,13 +60,14 @@ export function formatClock(totalS: number): string {
   return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}` : `${minutes}:${seconds}`;
 }
 
-/** A non-VIP may use the first line, 240 and rate 1.0 only (part 2 §6); the rest asks for VIP. */
+/** A non-VIP may use the first line (unless the line lock is off), 240 and rate 1.0 only (part 2 §6); the rest asks for VIP. */
 export type Choice =
   { kind: 'line'; index: number } | { kind: 'quality'; pixel: VideoPixel } | { kind: 'rate'; rate: number };
 
-export function needsVip(choice: Choice, vip: boolean): boolean {
+export function needsVip(choice: Choice, vip: boolean, lineLock = true): boolean {
   if (vip) return false;
-  if (choice.kind === 'line') return choice.index !== 0;
+  // With app info's novip.network.lock off a non-VIP may use any line (issue 38 item 19).
+  if (choice.kind === 'line') return lineLock && choice.index !== 0;
   if (choice.kind === 'quality') return choice.pixel !== NON_VIP_PIXEL;
   return choice.rate > NON_VIP_PLAY_RATE;
 }
@@ -79,15 +80,24 @@ export function upgradeSource(
 }
 
 /**
+ * Whether this user may stream on `line`: VIP on any, a non-VIP on the no-VIP lines, or on any
+ * once app info's `novip.network.lock` is off (part 1, stream choice; docs/decisions.md, item 19).
+ */
+export function mayUseLine(line: StreamLine, vip: boolean, lineLock = true): boolean {
+  return vip || !lineLock || !line.vip;
+}
+
+/**
  * The stream line to move to after `failedUrl` broke mid-play: the best ranked line this user may
- * use (a non-VIP only the non-VIP lines) other than the failed one; undefined when there is none.
+ * use other than the failed one; undefined when there is none.
  */
 export function nextStreamLine(
   ranked: readonly StreamLine[],
   failedUrl: string,
   vip: boolean,
+  lineLock = true,
 ): StreamLine | undefined {
-  return ranked.find((line) => line.url !== failedUrl && (vip || !line.vip));
+  return ranked.find((line) => line.url !== failedUrl && mayUseLine(line, vip, lineLock));
 }
 
 /** The line a user plays on at first: the start-up choice when they may use it, else their best. */
@@ -95,9 +105,10 @@ export function firstStreamLine(
   ranked: readonly StreamLine[],
   chosen: StreamLine | undefined,
   vip: boolean,
+  lineLock = true,
 ): StreamLine | undefined {
-  if (chosen && (vip || !chosen.vip)) return chosen;
-  return ranked.find((line) => vip || !line.vip) ?? ranked[0];
+  if (chosen && mayUseLine(chosen, vip, lineLock)) return chosen;
+  return ranked.find((line) => mayUseLine(line, vip, lineLock)) ?? ranked[0];
 }
 
 /**

@@ -1,6 +1,5 @@
-import { TOAST_MS } from '@app/contract/constants';
 import { showAlert } from '../../app/shell/notices.ts';
-import { Toast } from 'antd-mobile';
+import { Toast } from '../../app/toast.ts';
 import { createElement } from 'react';
 import { messageOf, t } from '../../app/i18n/index.ts';
 
@@ -9,7 +8,7 @@ import { messageOf, t } from '../../app/i18n/index.ts';
  * what the server answered is a dialog the user confirms.
  */
 export function showInputProblem(messageKey: string): void {
-  Toast.show({ content: t(messageKey), duration: TOAST_MS });
+  Toast.show({ content: t(messageKey) });
 }
 
 /** A dialog to confirm; `detail` is a second, quieter line (the server's reason for a refusal). */

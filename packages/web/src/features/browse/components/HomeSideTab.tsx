@@ -7,6 +7,8 @@ import { useStartupData } from '../../../app/startup/startup-store.ts';
 import { ActorCard } from '../../../components/actor-card/index.ts';
 import { actorList, homeMenus, studioList, type HomeMenu } from '../browse-api.ts';
 import { StudioTile } from './StudioTile.tsx';
+import { FilterSheet } from './FilterSheet.tsx';
+import { filterQuery, type FilterChoice } from '../filter-state.ts';
 import { MenuVideoList } from './MenuVideoList.tsx';
 import './home-side-tab.css';
 import { CategoryTile } from '../../../components/category-tile/CategoryTile.tsx';
@@ -63,31 +65,40 @@ export function CategoryGrid({ type }: { type: VideoType }) {
   );
 }
 
+/** The actor list's filter rows: order (views or video count) and cup (part 2 §7, actor list). */
+const ACTOR_FILTER_ROWS: FilterRow[] = ['order', 'cup'];
+
 /**
- * The actor tab: long (original 0) or short (original 1) actors, most viewed first, 24 a page;
- * a tap opens the actor page, the heart adds the actor to the favourites.
+ * The actor tab: long (original 0) or short (original 1) actors, 24 a page, most viewed first
+ * unless the filter asks for the most videos or a cup; a tap opens the actor page, the heart adds
+ * the actor to the favourites.
  */
 export function ActorGrid({ type }: { type: VideoType }) {
   const { t } = useTranslation();
+  const [choice, setChoice] = useState<FilterChoice>({});
   const load = useCallback(
     async (page: number) => {
-      const reply = await actorList({ page, original: type === 'short' ? 1 : 0, order: 'views' });
+      const { order, filters } = filterQuery(choice, 'views');
+      const reply = await actorList({ page, original: type === 'short' ? 1 : 0, order, filters });
       return { items: reply.actors, total: reply.total_results };
     },
-    [type],
+    [type, choice],
   );
   return (
-    <PagedList
-      load={load}
-      emptyText={t('empty_default')}
-      render={(actors) => (
-        <div className="side-tab__actors" data-testid="actor-grid">
-          {actors.map((actor) => (
-            <ActorCard key={actor.actor_id} actor={actor} />
-          ))}
-        </div>
-      )}
-    />
+    <div className="menu-list">
+      <FilterSheet rows={ACTOR_FILTER_ROWS} choice={choice} onChoice={setChoice} subject="actors" />
+      <PagedList
+        load={load}
+        emptyText={Object.keys(choice).length > 0 ? t('empty_filter_actors') : t('empty_default')}
+        render={(actors) => (
+          <div className="side-tab__actors" data-testid="actor-grid">
+            {actors.map((actor) => (
+              <ActorCard key={actor.actor_id} actor={actor} />
+            ))}
+          </div>
+        )}
+      />
+    </div>
   );
 }
 

@@ -1,4 +1,4 @@
-import type { RecommendBlock, VideoType } from '@app/contract';
+import type { Ad, RecommendBlock, VideoType } from '@app/contract';
 import { memo, startTransition, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -152,90 +152,116 @@ export function RecommendFeed({ type }: { type: VideoType }) {
         // The banner (1) and the hot categories (12) are on the first screen already (HomePage).
         .filter((block) => block.layout !== 1 && block.layout !== 12)
         .map((block) => (
-          <section key={block.block_id} className="feed__block" data-testid={`feed-layout-${block.layout}`}>
-            {block.title && (
-              <SectionTitle
-                title={block.title}
-                more={moreOf(block, type, tags, pickerTags ?? block.tags, t('home_more'))}
-              />
-            )}
-            {block.ads.length > 0 && (
-              <div className="feed__ads">
-                {block.ads.map((ad) => (
-                  <button key={ad.ad_id} type="button" className="feed__ad" onClick={() => tapAd(ad)}>
-                    <EncryptedImage src={ad.ad_img_url} alt={ad.ad_title} aspectRatio="75 / 32" rounded />
-                  </button>
-                ))}
-              </div>
-            )}
-            {block.layout === 3 && (
-              <>
-                <p className="feed__hint">{t('home_interest')}</p>
-                <div className="feed__tags">
-                  {(pickerTags ?? block.tags).map((tag) => (
-                    <button
-                      key={tag}
-                      type="button"
-                      className={tags.includes(tag) ? 'feed__tag feed__tag--on' : 'feed__tag'}
-                      aria-pressed={tags.includes(tag)}
-                      onClick={() => toggleTag(block.block_id, tag)}
-                    >
-                      {tag}
-                    </button>
-                  ))}
-                </div>
-              </>
-            )}
-            {(block.layout === 3 || block.layout === 4) && <VideoGrid block={block} />}
-            {block.layout === 4 && (
-              <button
-                type="button"
-                className="feed__shuffle"
-                onClick={() => void redraw(block.block_id, tags).catch(() => undefined)}
-              >
-                {t('home_shuffle')}
-              </button>
-            )}
-            {block.layout === 5 &&
-              block.actors.map((actor) => (
-                <div key={actor.actor_id} className="feed__actor-row">
-                  <ActorAvatar actor={actor} />
-                  <div className="feed__actor-videos">
-                    {actor.videos.map((video) => (
-                      <VideoCard key={video.video_id} video={video} />
-                    ))}
-                  </div>
-                </div>
-              ))}
-            {block.layout === 10 && (
-              // Scrolls sideways: a keyboard reaches it to scroll (WCAG 2.1.1).
-              <div
-                className="feed__strip"
-                tabIndex={0}
-                role="region"
-                aria-label={block.title || t('home_studios')}
-              >
-                {block.studios.map((studio) => (
-                  <StudioTile key={studio.studio_id} studio={studio} type={type} className="feed__studio" />
-                ))}
-              </div>
-            )}
-            {block.layout === 11 && (
-              <div className="feed__strip">
-                {block.actors.map((actor) => (
-                  <ActorAvatar key={actor.actor_id} actor={actor} />
-                ))}
-              </div>
-            )}
-            {(block.layout === 12 || block.layout === 14) && (
-              <div className={block.layout === 14 ? 'home__grid feed__grid--three' : 'home__grid'}>
-                {block.categories.map((category) => (
-                  <CategoryTile key={category.category_id} category={category} type={type} />
-                ))}
-              </div>
-            )}
-          </section>
+          <FeedBlock
+            key={block.block_id}
+            block={block}
+            type={type}
+            more={moreOf(block, type, tags, pickerTags ?? block.tags, t('home_more'))}
+            tags={pickerTags ?? block.tags}
+            chosen={tags}
+            onTag={(tag) => toggleTag(block.block_id, tag)}
+            onShuffle={() => void redraw(block.block_id, tags).catch(() => undefined)}
+            onAd={tapAd}
+          />
         ))}
     </>
+  );
+}
+
+/**
+ * One block of the Recommend feed, drawn by its layout: the feed above, and the console's phone
+ * preview with the blocks an operator is editing.
+ */
+export function FeedBlock({
+  block,
+  type,
+  more,
+  tags,
+  chosen,
+  onTag,
+  onShuffle,
+  onAd,
+}: {
+  block: RecommendBlock;
+  type: VideoType;
+  more: ReturnType<typeof moreOf>;
+  /** The interest picker's tags (layout 3) and which of them are chosen. */
+  tags: string[];
+  chosen: string[];
+  onTag: (tag: string) => void;
+  onShuffle: () => void;
+  onAd: (ad: Ad) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section className="feed__block" data-testid={`feed-layout-${block.layout}`}>
+      {block.title && <SectionTitle title={block.title} more={more} />}
+      {block.ads.length > 0 && (
+        <div className="feed__ads">
+          {block.ads.map((ad) => (
+            <button key={ad.ad_id} type="button" className="feed__ad" onClick={() => onAd(ad)}>
+              <EncryptedImage src={ad.ad_img_url} alt={ad.ad_title} aspectRatio="75 / 32" rounded />
+            </button>
+          ))}
+        </div>
+      )}
+      {block.layout === 3 && (
+        <>
+          <p className="feed__hint">{t('home_interest')}</p>
+          <div className="feed__tags">
+            {tags.map((tag) => (
+              <button
+                key={tag}
+                type="button"
+                className={chosen.includes(tag) ? 'feed__tag feed__tag--on' : 'feed__tag'}
+                aria-pressed={chosen.includes(tag)}
+                onClick={() => onTag(tag)}
+              >
+                {tag}
+              </button>
+            ))}
+          </div>
+        </>
+      )}
+      {(block.layout === 3 || block.layout === 4) && <VideoGrid block={block} />}
+      {block.layout === 4 && (
+        <button type="button" className="feed__shuffle" onClick={onShuffle}>
+          {t('home_shuffle')}
+        </button>
+      )}
+      {block.layout === 5 &&
+        block.actors.map((actor) => (
+          <div key={actor.actor_id} className="feed__actor-row">
+            <ActorAvatar actor={actor} />
+            <div className="feed__actor-videos">
+              {actor.videos.map((video) => (
+                <VideoCard key={video.video_id} video={video} />
+              ))}
+            </div>
+          </div>
+        ))}
+      {block.layout === 10 && (
+        // Scrolls sideways: a keyboard reaches it to scroll (WCAG 2.1.1).
+        <div className="feed__strip" tabIndex={0} role="region" aria-label={block.title || t('home_studios')}>
+          {block.studios.map((studio) => (
+            <StudioTile key={studio.studio_id} studio={studio} type={type} className="feed__studio" />
+          ))}
+        </div>
+      )}
+      {block.layout === 11 && (
+        <div className="feed__strip">
+          {block.actors.map((actor) => (
+            <ActorAvatar key={actor.actor_id} actor={actor} />
+          ))}
+        </div>
+      )}
+      {(block.layout === 12 || block.layout === 14) && (
+        <div className={block.layout === 14 ? 'home__grid feed__grid--three' : 'home__grid'}>
+          {block.categories.map((category) => (
+            <CategoryTile key={category.category_id} category={category} type={type} />
+          ))}
+        </div>
+      )}
+    </section>
   );
 }

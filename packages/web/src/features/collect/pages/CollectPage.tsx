@@ -87,13 +87,12 @@ function VideoLikes({ type }: { type: VideoType }) {
     <PagedList
       load={load}
       emptyText={t('empty_collect')}
+      shows={(video) => likedNow('video', video.video_id, video.video_like)}
       render={(videos) => (
         <div className={type === 'long' ? 'collect-grid' : 'collect-grid collect-grid--portrait'}>
-          {videos
-            .filter((video) => likedNow('video', video.video_id, video.video_like))
-            .map((video) => (
-              <VideoCard key={video.video_id} video={video} likeable />
-            ))}
+          {videos.map((video) => (
+            <VideoCard key={video.video_id} video={video} likeable />
+          ))}
         </div>
       )}
     />
@@ -107,13 +106,12 @@ function ActorLikes() {
     <PagedList
       load={loadActorLikes}
       emptyText={t('empty_collect')}
+      shows={(actor) => likedNow('actor', actor.actor_id, actor.actor_like)}
       render={(actors) => (
         <div className="collect-grid collect-grid--actors">
-          {actors
-            .filter((actor) => likedNow('actor', actor.actor_id, actor.actor_like))
-            .map((actor) => (
-              <ActorCard key={actor.actor_id} actor={actor} />
-            ))}
+          {actors.map((actor) => (
+            <ActorCard key={actor.actor_id} actor={actor} />
+          ))}
         </div>
       )}
     />

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { NetworkError } from '../../../app/api/client.ts';
+import { reloadUserInfo } from '../../../app/session.ts';
 import { showAlert, showConfirm, showToast } from '../../../app/shell/notices.ts';
 import { useGoBack } from '../../../app/shell/use-go-back.ts';
 import { useStartupData } from '../../../app/startup/startup-store.ts';
@@ -60,17 +61,18 @@ export default function FollowerPage() {
     [userid, tab, imports],
   );
 
+  const askUpgrade = async () => {
+    const upgrade = await showConfirm({
+      content: t('import_vip_only'),
+      confirmText: t('go_upgrade'),
+      cancelText: t('cancel'),
+    });
+    if (upgrade) navigate('/member/payment?source=follower');
+  };
+
   const startImport = async () => {
     if (importState === 'loading') return;
-    if (!userInfo.vip) {
-      const upgrade = await showConfirm({
-        content: t('import_vip_only'),
-        confirmText: t('go_upgrade'),
-        cancelText: t('cancel'),
-      });
-      if (upgrade) navigate('/member/payment?source=follower');
-      return;
-    }
+    if (!userInfo.vip) return askUpgrade();
     setImportState('loading');
     try {
       const reply = await importCreator(userid, tab);
@@ -81,6 +83,11 @@ export default function FollowerPage() {
         return;
       }
       setImportState('idle');
+      if (reply.status.message === 'vip_required') {
+        // The VIP ran out since the app read it: the account as it is now, and the way to VIP.
+        void reloadUserInfo().catch(() => undefined);
+        return askUpgrade();
+      }
       void showAlert({
         content: t(reply.status.code === Status.refused ? reply.status.message : 'import_failed', {
           defaultValue: t('import_failed'),

@@ -1,28 +1,25 @@
-import { Button, Toast } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { CheckOutline } from 'antd-mobile-icons';
-import { TOAST_MS } from '@app/contract/constants';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RewardIcon } from '../../../components/reward-icon/index.ts';
+import { Words } from '../../../components/words/Words.tsx';
 import { todaysReward } from '../../../app/popups/popup-chain.ts';
-import { useStartupData } from '../../../app/startup/startup-store.ts';
+import { startupData, useStartupData } from '../../../app/startup/startup-store.ts';
 import { checkIn } from '../api/checkin-api.ts';
+import { announceCheckIn } from './checkin-reward.tsx';
 
 /** Runs the check-in once at a time and tells the user how it went. */
 export function useCheckIn() {
-  const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const run = async () => {
     if (busy) return;
+    const before = startupData()?.signinList;
+    const reward = before && !before.signin ? todaysReward(before) : undefined;
     setBusy(true);
     const outcome = await checkIn();
     setBusy(false);
-    const message = {
-      checked_in: 'checkin_success',
-      already: 'checkin_done',
-      failed: 'network_error',
-    } as const;
-    Toast.show({ content: t(message[outcome]), duration: TOAST_MS });
+    await announceCheckIn(outcome, reward);
   };
   return { busy, run };
 }
@@ -64,7 +61,9 @@ export function CheckinCard() {
                 </span>
               )}
             </span>
-            <span className="member-checkin__details">{day.details}</span>
+            <span className="member-checkin__details">
+              <Words text={day.details} />
+            </span>
           </li>
         ))}
       </ol>

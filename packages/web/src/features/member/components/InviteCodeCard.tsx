@@ -1,5 +1,5 @@
 import { COPY_CONFIRMATION_MS } from '@app/contract/constants';
-import { Toast } from 'antd-mobile';
+import { Toast } from '../../../app/toast.ts';
 import { CheckOutline, FileOutline } from 'antd-mobile-icons';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

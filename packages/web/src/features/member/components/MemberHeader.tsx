@@ -1,6 +1,5 @@
 import { formatDate } from '@app/contract/rules';
-import { TOAST_MS } from '@app/contract/constants';
-import { Toast } from 'antd-mobile';
+import { Toast } from '../../../app/toast.ts';
 import { LoopOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +20,7 @@ export function MemberHeader() {
     setRefreshing(true);
     const done = await refreshMember();
     setRefreshing(false);
-    Toast.show({ content: t(done ? 'refresh_success' : 'refresh_fail'), duration: TOAST_MS });
+    Toast.show({ content: t(done ? 'refresh_success' : 'refresh_fail') });
   };
 
   return (

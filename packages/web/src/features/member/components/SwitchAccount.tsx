@@ -13,10 +13,12 @@ export function SwitchAccount() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { userInfo } = useStartupData();
+  const bound = isBound(userInfo);
   const ask = async () => {
+    // Only a guest can lose the account: a bound member signs in again with its phone or mail.
     const confirmed = await showConfirm({
-      title: t('member_switch_account'),
-      content: t('member_switch_confirm'),
+      title: t(bound ? 'member_switch_account' : 'member_signin'),
+      content: t(bound ? 'member_switch_confirm_bound' : 'member_switch_confirm'),
       confirmText: t('confirm'),
       cancelText: t('cancel'),
     });
@@ -24,7 +26,7 @@ export function SwitchAccount() {
   };
   return (
     <Button block shape="rounded" fill="outline" className="member-switch" onClick={() => void ask()}>
-      {t(isBound(userInfo) ? 'member_switch_account' : 'member_signin')}
+      {t(bound ? 'member_switch_account' : 'member_signin')}
     </Button>
   );
 }

@@ -1,4 +1,5 @@
-import { Button, Toast } from 'antd-mobile';
+import { Button } from 'antd-mobile';
+import { Toast } from '../../../app/toast.ts';
 import { ExclamationTriangleOutline, SendOutline, UserAddOutline } from 'antd-mobile-icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

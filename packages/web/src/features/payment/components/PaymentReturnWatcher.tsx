@@ -1,3 +1,4 @@
+import { PAYMENT_WINDOW_S } from '@app/contract/constants';
 import { formatDate } from '@app/contract/rules';
 import { Dialog, DotLoading } from 'antd-mobile';
 import type { Action } from 'antd-mobile/es/components/dialog';
@@ -8,14 +9,19 @@ import { useCloseOnBack } from '../../../app/back-closes.ts';
 import {
   checkAgain,
   closeWatchDialog,
+  purchaseCancelledOnGateway,
   useOrderWatch,
   watchAfterReturn,
   watchIfAwaiting,
 } from '../hooks/payment-return.ts';
+import { afterPurchasePath } from '../purchase-watch.ts';
+import { Words } from '../../../components/words/Words.tsx';
 import './payment-result.css';
 
 /** The paid query the gateway returns the payer with (`/member?paid=<order>`). */
 const PAID_PARAM = 'paid';
+/** The gateway's Cancel returns the payer with the order given up (`/member?unpaid=<order>`). */
+const UNPAID_PARAM = 'unpaid';
 
 /**
  * Mounted once by the shell: watches a purchase to its end (the buy's own tab, the tab the gateway
@@ -35,21 +41,30 @@ export function PaymentReturnWatcher() {
     const onVisible = () => {
       if (document.visibilityState === 'visible') watchIfAwaiting();
     };
+    // Another tab (the one the gateway returned to) saw the result or the cancel: look now.
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === 'app.purchaseCancelledAt' || event.key === 'app.pendingPurchase') watchIfAwaiting();
+    };
     document.addEventListener('visibilitychange', onVisible);
     window.addEventListener('focus', onVisible);
+    window.addEventListener('storage', onStorage);
     return () => {
       document.removeEventListener('visibilitychange', onVisible);
       window.removeEventListener('focus', onVisible);
+      window.removeEventListener('storage', onStorage);
     };
   }, []);
 
   useEffect(() => {
     const query = new URLSearchParams(location.search);
     const order = query.get(PAID_PARAM);
-    if (order === null) return;
-    if (order) watchAfterReturn(order);
+    const unpaid = query.get(UNPAID_PARAM);
+    if (order === null && unpaid === null) return;
+    if (unpaid !== null) purchaseCancelledOnGateway();
+    else if (order) watchAfterReturn(order);
     // A reload of the page must not look again for an order seen once.
     query.delete(PAID_PARAM);
+    query.delete(UNPAID_PARAM);
     const search = query.toString();
     navigate({ pathname: location.pathname, search: search ? `?${search}` : '' }, { replace: true });
   }, [location.pathname, location.search, navigate]);
@@ -75,7 +90,9 @@ export function PaymentReturnWatcher() {
       content: (
         <div className="payment-result" role="status">
           <DotLoading color="primary" />
-          <p>{t('payment_done_content')}</p>
+          <p>
+            <Words text={t('payment_done_content')} />
+          </p>
         </div>
       ),
       // §4: the member pop-up, then the member page; the watch goes on out of sight.
@@ -87,17 +104,43 @@ export function PaymentReturnWatcher() {
       title: t('payment_paid_title'),
       content: (
         <div className="payment-result" role="status">
-          <p>{t('payment_vip_arrived')}</p>
+          <p>
+            <Words text={t('payment_vip_arrived')} />
+          </p>
           <p className="payment-result__expiry">
             {t('payment_paid_expiry', { date: formatDate(watch.expiry) })}
           </p>
         </div>
       ),
-      actions: [{ key: 'ok', text: t('payment_paid_confirm'), bold: true, onClick: closeWatchDialog }],
+      // To what was bought: the video the purchase started from, else the home.
+      actions: [
+        {
+          key: 'ok',
+          text: t('payment_paid_confirm'),
+          bold: true,
+          onClick: () => goTo(afterPurchasePath(watch.returnTo)),
+        },
+      ],
+    },
+    unpaid: {
+      title: t('payment_unpaid_title'),
+      content: (
+        <p className="payment-result">
+          <Words text={t('payment_unpaid_content', { seconds: PAYMENT_WINDOW_S })} />
+        </p>
+      ),
+      actions: [
+        { key: 'again', text: t('payment_buy_again'), bold: true, onClick: () => goTo('/member/payment') },
+        close,
+      ],
     },
     failed: {
       title: t('payment_failed_title'),
-      content: <p className="payment-result">{t('payment_failed_content')}</p>,
+      content: (
+        <p className="payment-result">
+          <Words text={t('payment_failed_content')} />
+        </p>
+      ),
       actions: [
         { key: 'again', text: t('payment_buy_again'), bold: true, onClick: () => goTo('/member/payment') },
         appeal,
@@ -106,7 +149,11 @@ export function PaymentReturnWatcher() {
     },
     timeout: {
       title: t('payment_timeout_title'),
-      content: <p className="payment-result">{t('payment_timeout_content')}</p>,
+      content: (
+        <p className="payment-result">
+          <Words text={t('payment_timeout_content')} />
+        </p>
+      ),
       actions: [
         { key: 'check', text: t('payment_check_again'), bold: true, onClick: checkAgain },
         appeal,

@@ -1,5 +1,6 @@
 import type { OrderStateView } from '@app/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { UNPAID_AFTER_MS } from '../purchase-watch.ts';
 
 const orderState = vi.fn<(orderId: string) => Promise<OrderStateView | null>>();
 const reloadUserInfo = vi.fn(async () => undefined);
@@ -58,7 +59,7 @@ describe('watching an order after 前往支付', () => {
     expect(orderState).toHaveBeenCalledTimes(6);
   });
 
-  it('says failed, and times out after 5 minutes; checking again watches once more', async () => {
+  it('says failed, unpaid past the order window, and times out after 5 minutes unanswered; checking again looks once more', async () => {
     orderState.mockResolvedValue({ order_id: 'T1', state: 'failed', vip_until: 0 });
     watchPurchase('T1');
     await settle();
@@ -66,17 +67,30 @@ describe('watching an order after 前往支付', () => {
     closeWatchDialog();
     expect(currentWatch()).toBeNull();
 
+    // Still pending once its 60 s window and the notify's margin went by: the order expired.
     orderState.mockImplementation(pending);
+    watchPurchase('T3');
+    await vi.advanceTimersByTimeAsync(UNPAID_AFTER_MS - 1);
+    expect(currentWatch()?.phase).toBe('waiting');
+    await vi.advanceTimersByTimeAsync(1);
+    await settle();
+    expect(currentWatch()?.phase).toBe('unpaid');
+    closeWatchDialog();
+
+    // The server out of reach: no answer says unpaid, so the watch waits its 5 minutes.
+    orderState.mockRejectedValue(new Error('offline'));
     watchPurchase('T2');
     await vi.advanceTimersByTimeAsync(5 * 60_000 - 1);
     expect(currentWatch()?.phase).toBe('waiting');
     await vi.advanceTimersByTimeAsync(1);
     expect(currentWatch()).toEqual({ phase: 'timeout', expiry: 0, shown: true });
+    orderState.mockImplementation(pending);
     const looks = orderState.mock.calls.length;
     checkAgain();
     await settle();
     expect(orderState).toHaveBeenCalledTimes(looks + 1);
-    expect(currentWatch()?.phase).toBe('waiting');
+    // The server answers now: still pending, 5 minutes on, so the order has expired.
+    expect(currentWatch()?.phase).toBe('unpaid');
   });
 
   it('hides the waiting pop-up on 返回会员中心 and still shows the result', async () => {

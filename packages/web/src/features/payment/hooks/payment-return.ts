@@ -8,6 +8,9 @@ import {
   PAYMENT_WATCH_MS,
   pollDelay,
   purchaseArrived,
+  purchaseCancelled,
+  purchaseExpired,
+  UNPAID_AFTER_MS,
   type PendingPurchase,
   type WatchPhase,
 } from '../purchase-watch.ts';
@@ -25,6 +28,8 @@ export interface OrderWatch {
   expiry: number;
   /** The dialog is up: the result always shows; the waiting state until the payer closes it. */
   shown: boolean;
+  /** Where 开始观看 leads (paid only). */
+  returnTo?: string;
 }
 
 let watch: OrderWatch | null = null;
@@ -73,9 +78,10 @@ function stop() {
 }
 
 function end(phase: Exclude<WatchPhase, 'waiting'>, expiry = 0) {
+  const returnTo = run?.pending.returnTo;
   stop();
   if (phase !== 'timeout') forget();
-  publish({ phase, expiry, shown: true });
+  publish({ phase, expiry, shown: true, returnTo });
 }
 
 /** One look: the order's state (or, without an order, user info), then the next look or the end. */
@@ -84,9 +90,15 @@ async function look() {
   if (!current) return;
   clearTimeout(timer);
   const { pending } = current;
+  // Cancelled on the gateway, in this tab or the one it returned to: nothing more will come.
+  if (purchaseCancelled(pending, readSetting('purchaseCancelledAt'))) return end('unpaid');
+  // Whether the server answered this look: only an answer that the order is still unpaid past
+  // its window ends it as unpaid; unreachable, the watch goes on to its 5 minutes.
+  let answered = false;
   try {
     if (pending.orderId) {
       const order = await fetchOrderState(pending.orderId);
+      answered = true;
       if (run !== current) return;
       if (order === null) {
         // Another account's order now (a sign-in meanwhile): nothing of this account's to show.
@@ -101,6 +113,7 @@ async function look() {
       }
     } else {
       await reloadUserInfo();
+      answered = true;
       if (run !== current) return;
       const user = startupData()?.userInfo;
       if (user && purchaseArrived(pending, user)) return end('paid', user.expiry);
@@ -109,9 +122,12 @@ async function look() {
     // Offline or a line down: the next look tries again.
   }
   if (run !== current) return;
+  if (answered && purchaseExpired(pending, Date.now())) return end('unpaid');
   const left = current.deadline - Date.now();
   if (left <= 0) return end('timeout');
-  timer = setTimeout(() => void look(), Math.min(pollDelay(current.attempt++), left));
+  const untilExpired = pending.at + UNPAID_AFTER_MS - Date.now();
+  const wait = Math.min(pollDelay(current.attempt++), left, untilExpired > 0 ? untilExpired : Infinity);
+  timer = setTimeout(() => void look(), wait);
 }
 
 function start(pending: PendingPurchase, deadline: number, shown: boolean) {
@@ -125,9 +141,9 @@ function start(pending: PendingPurchase, deadline: number, shown: boolean) {
  * The purchase just asked for, with the order the buy made (none from the old page's link) and
  * the VIP the account has now: the waiting dialog shows and the watch begins.
  */
-export function watchPurchase(orderId?: string): void {
+export function watchPurchase(orderId?: string, returnTo?: string): void {
   const user = startupData()?.userInfo;
-  askedHere = { at: Date.now(), orderId, vip: user?.vip ?? false, expiry: user?.expiry ?? 0 };
+  askedHere = { at: Date.now(), orderId, vip: user?.vip ?? false, expiry: user?.expiry ?? 0, returnTo };
   writeSetting('pendingPurchase', askedHere);
   start(askedHere, askedHere.at + PAYMENT_WATCH_MS, true);
 }
@@ -153,6 +169,18 @@ export function watchIfAwaiting(): void {
   if (watch) return; // a result on screen
   const pending = awaited();
   if (awaitingPurchase(pending, Date.now())) start(pending, pending.at + PAYMENT_WATCH_MS, false);
+}
+
+/**
+ * Back from the gateway's Cancel (`/member?unpaid=<order>`): the purchase is given up. Every tab
+ * that waits for it reads the time and ends its wait (the tab that asked may know no order).
+ */
+export function purchaseCancelledOnGateway(): void {
+  writeSetting('purchaseCancelledAt', Date.now());
+  const pending = awaited();
+  if (run) return void look();
+  if (pending) return start(pending, pending.at + PAYMENT_WATCH_MS, true);
+  publish({ phase: 'unpaid', expiry: 0, shown: true });
 }
 
 /** "Check again" after the time-out: one more look now, and 5 more minutes of them. */

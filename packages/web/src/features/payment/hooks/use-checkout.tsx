@@ -10,6 +10,8 @@ export interface CheckoutOrder extends BuyRequest {
   planName: string;
   /** The cost the page shows, in yuan. */
   amount: number;
+  /** Where 开始观看 leads once paid (the video the purchase started from). */
+  returnTo?: string;
 }
 
 /**
@@ -38,7 +40,7 @@ export function useCheckout(handlers: { onMaintenance: () => void; onTicketRefus
    * member pop-up: the shell's watcher shows the order waiting, and its result once known.
    */
   const showLink = useCallback(
-    async (url: string, orderId: string, price: number, seconds: number) => {
+    async (url: string, orderId: string, price: number, seconds: number, returnTo?: string) => {
       const handler = await showDialog({
         title: t('payment_link_title'),
         content: (
@@ -57,7 +59,7 @@ export function useCheckout(handlers: { onMaintenance: () => void; onTicketRefus
             onClick: () => {
               openGateway(url);
               void handler.close();
-              watchPurchase(orderId);
+              watchPurchase(orderId, returnTo);
             },
           },
           { key: 'cancel', text: t('cancel'), onClick: () => void handler.close() },
@@ -107,6 +109,7 @@ export function useCheckout(handlers: { onMaintenance: () => void; onTicketRefus
             reply.response.order_id,
             reply.response.price,
             reply.response.pay_seconds,
+            order.returnTo,
           );
           return;
         case 'single':

@@ -14,7 +14,7 @@ import {
   PaymentNotice,
 } from '../components/PaymentStates.tsx';
 import { openGateway } from '../hooks/use-checkout.tsx';
-import { watchPurchase } from '../hooks/payment-return.ts';
+import { useOrderWatch, watchPurchase } from '../hooks/payment-return.ts';
 import { useLoad } from '../hooks/use-load.ts';
 import { useMaintenanceAlert } from '../hooks/use-maintenance-alert.ts';
 import { buyContextOf, cashUnavailable, yuanText } from '../payment-rules.ts';
@@ -38,6 +38,11 @@ export default function PaymentOldPage() {
   const [shop, reload] = useLoad(load);
   const [planId, setPlanId] = useState<number | null>(null);
   const maintenanceAlert = useMaintenanceAlert();
+  // Paid: the form starts over, so a second purchase is not one tap away.
+  const paid = useOrderWatch()?.phase === 'paid';
+  useEffect(() => {
+    if (paid) setPlanId(null);
+  }, [paid]);
   const ready = shop.state === 'ready' ? shop.data : undefined;
   const unavailable = ready !== undefined && cashUnavailable(ready);
 
@@ -52,7 +57,7 @@ export default function PaymentOldPage() {
     // Opened straight from the tap: the new tab is the user's own gesture.
     openGateway(oldBuyLink({ planId: plan.id, payType, source: context.source, videoId: context.videoId }));
     // The member pop-up: the link names no order, so the watch reads the account until VIP shows.
-    watchPurchase();
+    watchPurchase(undefined, context.returnTo);
   };
 
   return (

@@ -16,6 +16,7 @@ import {
 } from '../components/PaymentStates.tsx';
 import { PlanCard } from '../components/PlanCard.tsx';
 import { TicketPicker } from '../components/TicketPicker.tsx';
+import { useOrderWatch } from '../hooks/payment-return.ts';
 import { useCheckout } from '../hooks/use-checkout.tsx';
 import { writeSetting } from '../../../app/settings.ts';
 import { useStartupData } from '../../../app/startup/startup-store.ts';
@@ -73,6 +74,12 @@ export default function PaymentPage() {
     if (unboundNonVip) writeSetting('bindOffer', true);
   }, [unboundNonVip]);
 
+  // Paid: the form starts over, so a second purchase is not one tap away.
+  const paid = useOrderWatch()?.phase === 'paid';
+  useEffect(() => {
+    if (paid) setSelection(NOTHING_CHOSEN);
+  }, [paid]);
+
   const ready = shop.state === 'ready' ? shop.data : undefined;
   const unavailable = ready !== undefined && cashUnavailable(ready);
 
@@ -97,6 +104,7 @@ export default function PaymentPage() {
       ticketId: chosen.ticket?.id,
       source: context.source,
       videoId: context.videoId,
+      returnTo: context.returnTo,
       planName: chosen.plan.name,
       amount: costOf(chosen.plan, chosen.ticket),
     });

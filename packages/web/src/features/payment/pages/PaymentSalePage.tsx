@@ -96,6 +96,7 @@ function SaleOffer({ level }: { level: PromotionLevel }) {
       methodId: method.id,
       source: context.source,
       videoId: context.videoId,
+      returnTo: context.returnTo,
       planName: plan.name,
       amount: plan.price,
     });

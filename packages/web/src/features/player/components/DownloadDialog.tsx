@@ -1,6 +1,6 @@
-import { TOAST_MS } from '@app/contract/constants';
 import { useCloseOnBack } from '../../../app/back-closes.ts';
-import { Button, Popup, ProgressBar, SwipeAction, Toast } from 'antd-mobile';
+import { Button, Popup, ProgressBar, SwipeAction } from 'antd-mobile';
+import { Toast } from '../../../app/toast.ts';
 import { DeleteOutline } from 'antd-mobile-icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -40,9 +40,9 @@ export function DownloadDialog({ visible, onClose, current }: Props) {
     setProgress(0);
     try {
       await saveVideo(current.meta, current.playlistUrl, setProgress);
-      Toast.show({ content: t('download_saved'), duration: TOAST_MS });
+      Toast.show({ content: t('download_saved') });
     } catch {
-      Toast.show({ content: t('download_failed'), duration: TOAST_MS });
+      Toast.show({ content: t('download_failed') });
     } finally {
       setProgress(null);
       reload();

@@ -1,8 +1,8 @@
 import { REPORT_CONTENT_MAX_LENGTH, REPORT_REASONS } from '@app/contract/constants';
 import { useCloseOnBack } from '../../../app/back-closes.ts';
 import { showAlert } from '../../../app/shell/notices.ts';
-import { TOAST_MS } from '@app/contract/constants';
-import { Button, Popup, Radio, Space, TextArea, Toast } from 'antd-mobile';
+import { Button, Popup, Radio, Space, TextArea } from 'antd-mobile';
+import { Toast } from '../../../app/toast.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentImageLine } from '../../../app/lines/line-book.ts';
@@ -36,7 +36,7 @@ export function ReportDialog({ avkey, visible, streamHost, onClose }: Props) {
 
   async function send() {
     if (reportIsEmpty({ reason, text })) {
-      Toast.show({ content: t('report_empty'), duration: TOAST_MS });
+      Toast.show({ content: t('report_empty') });
       return;
     }
     setSending(true);
@@ -48,7 +48,7 @@ export function ReportDialog({ avkey, visible, streamHost, onClose }: Props) {
         streamHost,
       });
       if (!done) {
-        Toast.show({ content: t('report_failed'), duration: TOAST_MS });
+        Toast.show({ content: t('report_failed') });
         return;
       }
       setReason(null);
@@ -56,7 +56,7 @@ export function ReportDialog({ avkey, visible, streamHost, onClose }: Props) {
       onClose();
       await showAlert({ content: t('report_thanks'), confirmText: t('confirm') });
     } catch {
-      Toast.show({ content: t('network_error'), duration: TOAST_MS });
+      Toast.show({ content: t('network_error') });
     } finally {
       setSending(false);
     }

@@ -40,7 +40,12 @@ function ActorItem({ actor }: { actor: Actor }) {
         />
         <span className="actor-row__name">{actor.actor_name}</span>
       </Link>
-      <LikeButton className="actor-row__like" liked={liked} onToggle={() => toggleActorLike(actor)} />
+      <LikeButton
+        className="actor-row__like"
+        liked={liked}
+        onToggle={() => toggleActorLike(actor)}
+        what={actor.actor_name}
+      />
     </div>
   );
 }

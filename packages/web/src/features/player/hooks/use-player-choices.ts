@@ -24,13 +24,14 @@ import {
  */
 export function usePlayerChoices(vip: boolean, urls: VideoUrls | undefined) {
   const { t } = useTranslation();
-  const { hostList, streamLine } = useStartupData();
+  const { hostList, streamLine, appInfo } = useStartupData();
+  const lineLock = appInfo.novip.network.lock;
   const lines: StreamLine[] = useMemo(
     () => (hostList.stream_pwa.length > 0 ? hostList.stream_pwa : rankedLines('stream')),
     [hostList],
   );
   const [lineUrl, setLineUrl] = useState(
-    () => firstStreamLine(rankedLines('stream'), streamLine, vip)?.url ?? location.origin,
+    () => firstStreamLine(rankedLines('stream'), streamLine, vip, lineLock)?.url ?? location.origin,
   );
   const [storedPixel, setStoredPixel] = useState<VideoPixel>(() => readSetting('videoPixel'));
   const [storedRate, setStoredRate] = useState(() => readSetting('playRate'));
@@ -51,7 +52,11 @@ export function usePlayerChoices(vip: boolean, urls: VideoUrls | undefined) {
   );
 
   const options: Record<ChoiceKind, ChoiceOption[]> = {
-    line: lines.map((line, index) => ({ value: line.url, label: lineLabel(index), vipOnly: line.vip })),
+    line: lines.map((line, index) => ({
+      value: line.url,
+      label: lineLabel(index),
+      vipOnly: needsVip({ kind: 'line', index }, false, lineLock),
+    })),
     quality: VIDEO_PIXELS.map((value) => ({
       value: String(value),
       label: t(`quality_${value}`),
@@ -84,7 +89,7 @@ export function usePlayerChoices(vip: boolean, urls: VideoUrls | undefined) {
         : kind === 'quality'
           ? { kind, pixel: Number(value) as VideoPixel }
           : { kind, rate: Number(value) };
-    if (needsVip(choice, vip)) return choice;
+    if (needsVip(choice, vip, lineLock)) return choice;
     if (choice.kind === 'line') setLineUrl(value);
     else if (choice.kind === 'quality') {
       writeSetting('videoPixel', choice.pixel);
@@ -99,11 +104,33 @@ export function usePlayerChoices(vip: boolean, urls: VideoUrls | undefined) {
   /** The current line broke mid-play: rank it last and move to the next line this user may use. */
   function lineFailed(): boolean {
     reportLineFailure('stream', lineUrl);
-    const next = nextStreamLine(rankedLines('stream'), lineUrl, vip);
+    const next = nextStreamLine(rankedLines('stream'), lineUrl, vip, lineLock);
     if (!next) return false;
     setLineUrl(next.url);
     return true;
   }
 
-  return { source, lineUrl, lineIndex, pixel, rate, options, values, labels, choose, lineFailed, lineLabel };
+  /**
+   * The switches whose VIP mark shows for this user: quality for a non-VIP, and line only where
+   * there is a line to switch to that needs VIP (issue 38 item 11: one line is no VIP feature).
+   */
+  const vipMarks: ChoiceKind[] = vip
+    ? []
+    : ['quality', ...(options.line.some((line) => line.vipOnly) ? (['line'] as const) : [])];
+
+  return {
+    source,
+    lineUrl,
+    lineIndex,
+    pixel,
+    rate,
+    options,
+    values,
+    labels,
+    choose,
+    lineFailed,
+    lineLabel,
+    vipMarks,
+    oneLine: lines.length <= 1,
+  };
 }

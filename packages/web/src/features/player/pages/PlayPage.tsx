@@ -1,15 +1,16 @@
 import type { Actor, VideoInfo, VideoType } from '@app/contract';
 import { tellFavouriteSaved } from '../../../app/favourite-notice.ts';
-import { showAlert, showConfirm, showDialog } from '../../../app/shell/notices.ts';
+import { showAlert, showConfirm, showDialog, showToast } from '../../../app/shell/notices.ts';
 import { formatDate, formatPlayCount } from '@app/contract/rules';
 import {
   COPY_CONFIRMATION_MS,
   PLAYER_AD_COUNTDOWN_S,
-  TOAST_MS,
+  SLIDE_AUTOPLAY_MS,
   VIEWS_TOAST_MS,
   UNLIMITED_VIEWS,
 } from '@app/contract/constants';
-import { Toast } from 'antd-mobile';
+import { Swiper } from 'antd-mobile';
+import { Toast } from '../../../app/toast.ts';
 import type { DialogShowHandler } from 'antd-mobile/es/components/dialog';
 import {
   DownlandOutline,
@@ -76,6 +77,11 @@ function PlayPage({ avkey }: { avkey: string }) {
   const info = loaded.kind === 'online' ? loaded.info : undefined;
   const choices = usePlayerChoices(vip, info?.video_urls);
   const [panel, setPanel] = useState<ChoiceKind | null>(null);
+  // One line: nothing to switch to, and it says so rather than offering a sheet of one.
+  const openChoices = (kind: ChoiceKind) => {
+    if (kind === 'line' && choices.oneLine) void showToast({ content: t('play_line_only_one') });
+    else setPanel(kind);
+  };
   const [liked, setLiked] = useState(false);
   const [actors, setActors] = useState<Actor[]>([]);
   const [reportOpen, setReportOpen] = useState(false);
@@ -91,12 +97,20 @@ function PlayPage({ avkey }: { avkey: string }) {
 
   const upgrade = useCallback(
     (source: string) =>
-      navigate(`/member/payment?source=${encodeURIComponent(source)}&avkey=${encodeURIComponent(avkey)}`),
-    [avkey, navigate],
+      navigate(
+        `/member/payment?source=${encodeURIComponent(source)}&avkey=${encodeURIComponent(avkey)}&type=${routeType}`,
+      ),
+    [avkey, navigate, routeType],
   );
 
+  // Line switching is named among the VIP features only where a line this user may not use exists
+  // (one line, or novip.network.lock off: issue 38 items 11, 19).
+  const lineIsVip = choices.vipMarks.includes('line');
   const askUpgrade = useCallback(
-    async (source: string, content = t('vip_feature_content')) => {
+    async (
+      source: string,
+      content = t(lineIsVip ? 'vip_feature_content' : 'vip_feature_content_no_line'),
+    ) => {
       const confirmed = await showConfirm({
         title: t('vip_feature_title'),
         content,
@@ -105,7 +119,7 @@ function PlayPage({ avkey }: { avkey: string }) {
       });
       if (confirmed) upgrade(source);
     },
-    [t, upgrade],
+    [t, upgrade, lineIsVip],
   );
 
   /** Video info: the details and today's signed sources; asked again when a source expired. */
@@ -286,9 +300,9 @@ function PlayPage({ avkey }: { avkey: string }) {
       if (next === null) return;
       setLiked(next);
       if (next) void tellFavouriteSaved(appInfo, userInfo, navigate);
-      else Toast.show({ content: t('collect_removed'), duration: TOAST_MS });
+      else Toast.show({ content: t('collect_removed') });
     } catch {
-      Toast.show({ content: t('network_error'), duration: TOAST_MS });
+      Toast.show({ content: t('network_error') });
     }
   }
 
@@ -326,7 +340,8 @@ function PlayPage({ avkey }: { avkey: string }) {
           durationHint={info?.video_duration ?? offline?.video_duration ?? 0}
           rate={choices.rate}
           labels={choices.labels}
-          onOpenChoices={setPanel}
+          onOpenChoices={openChoices}
+          vipMarks={choices.vipMarks}
           onTrouble={onTrouble}
           onUpgrade={upgrade}
           onBack={goBack}
@@ -413,30 +428,39 @@ function PlayPage({ avkey }: { avkey: string }) {
                     type="button"
                     className="play-switches__item"
                     data-testid={`switch-${kind}`}
-                    onClick={() => setPanel(kind)}
+                    onClick={() => openChoices(kind)}
                   >
                     <span className="play-switches__name">{t(`play_${kind}`)}</span>
                     <span className="play-switches__value">{choices.labels[kind]}</span>
-                    {!vip && kind !== 'rate' && <span className="play-switches__vip">VIP</span>}
+                    {choices.vipMarks.includes(kind) && <span className="play-switches__vip">VIP</span>}
                   </button>
                 ))}
               </div>
             )}
 
             {ads.length > 0 && (
-              <div className="play-ads" data-testid="play-ads">
+              // The play-ad slide (part 2 §2.5): one ad a screen, moving on by itself every 4000 ms.
+              <Swiper
+                className="play-ads"
+                data-testid="play-ads"
+                autoplay={ads.length > 1}
+                autoplayInterval={SLIDE_AUTOPLAY_MS}
+                loop={ads.length > 1}
+                indicator={ads.length > 1 ? undefined : () => null}
+              >
                 {ads.map((ad) => (
-                  <button
-                    key={`${ad.ad_img_url}-${ad.ad_title}`}
-                    type="button"
-                    className="play-ads__item"
-                    aria-label={ad.ad_title || t('ad')}
-                    onClick={() => tapAd({ link: ad.ad_link_url, image: ad.ad_img_url, id: ad.ad_id })}
-                  >
-                    <EncryptedImage src={ad.ad_img_url} alt={ad.ad_title} aspectRatio="75 / 32" rounded />
-                  </button>
+                  <Swiper.Item key={`${ad.ad_img_url}-${ad.ad_title}`}>
+                    <button
+                      type="button"
+                      className="play-ads__item"
+                      aria-label={ad.ad_title || t('ad')}
+                      onClick={() => tapAd({ link: ad.ad_link_url, image: ad.ad_img_url, id: ad.ad_id })}
+                    >
+                      <EncryptedImage src={ad.ad_img_url} alt={ad.ad_title} aspectRatio="75 / 32" rounded />
+                    </button>
+                  </Swiper.Item>
                 ))}
-              </div>
+              </Swiper>
             )}
 
             <ActorList actors={actors} />

@@ -37,12 +37,9 @@ export default function ActivityPage() {
       const outcome = activityOutcome(reply.status.code);
       if (outcome === 'shell') return;
       if (outcome === 'failed') {
+        // The server's reason already says what to do; the general advice is only for no reason.
         const reason = knownReason(reply.status.message);
-        return await alertDialog(
-          reason ?? t('activity_failed'),
-          t('activity_failed_title'),
-          reason ? t('activity_failed') : undefined,
-        );
+        return await alertDialog(reason ?? t('activity_failed'), t('activity_failed_title'));
       }
       // As after an exchange (part 2 §7.3): the account and the check-in strip, which both show the grant.
       await Promise.all([reloadUserInfo().catch(() => undefined), reloadSigninList().catch(() => undefined)]);

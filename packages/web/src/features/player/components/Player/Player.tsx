@@ -55,6 +55,8 @@ export interface PlayerProps {
   rate: number;
   labels: Record<ChoiceKind, string>;
   onOpenChoices: (kind: ChoiceKind) => void;
+  /** The choices that carry a VIP mark for this user (play page: use-player-choices). */
+  vipMarks: readonly ChoiceKind[];
   onTrouble: (trouble: SourceTrouble) => void;
   onUpgrade: (source: string) => void;
   onBack: () => void;
@@ -510,7 +512,7 @@ export function Player(props: PlayerProps) {
                 onClick={() => props.onOpenChoices(kind)}
               >
                 {props.labels[kind]}
-                {!vip && kind !== 'rate' && <span className="player__chip-vip">VIP</span>}
+                {props.vipMarks.includes(kind) && <span className="player__chip-vip">VIP</span>}
               </button>
             ))}
             <button
