@@ -1,6 +1,7 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { phoneContext } from '../e2e/browser.ts';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { PHONE, phoneContext } from '../e2e/browser.ts';
 import { settle } from '../e2e/settle.ts';
 
 /** The throttled phone of bench:player and bench:edge: a phone's network and CPU (4× slowdown). */
@@ -11,6 +12,15 @@ const NETWORK = {
   uploadThroughput: 750_000 / 8,
 };
 const CPU_SLOWDOWN = 4;
+/** The same hls.js build the web app bundles (its package's own browser file). */
+const HLS_SCRIPT = createRequire(import.meta.url).resolve('hls.js/dist/hls.min.js');
+
+async function throttle(context: BrowserContext, page: Page) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', NETWORK);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+}
 
 /**
  * A guest of its own made VIP by buying a month through the sandbox gateway, as a user would (a
@@ -46,10 +56,15 @@ export interface TapRun {
   throttled: boolean;
   /** Where a screenshot goes when the feed has no such card. */
   dataDir: string;
+  /** Told the card's address before the tap (and awaited): bench:player warms the server for it. */
+  beforeTap?: (href: string) => Promise<void>;
 }
 
 /** One cold phone: start-up settled, then the n-th video card of the feed tapped; ms to `playing`. */
-export async function tapToPlaying(browser: Browser, { base, token, run, throttled, dataDir }: TapRun) {
+export async function tapToPlaying(
+  browser: Browser,
+  { base, token, run, throttled, dataDir, beforeTap }: TapRun,
+) {
   const context = await phoneContext(browser, {
     noServiceWorkerBecause:
       'every run is a cold phone; a worker installing in the background would compete with the tap',
@@ -86,12 +101,8 @@ export async function tapToPlaying(browser: Browser, { base, token, run, throttl
       { capture: true },
     );
   });
-  if (throttled) {
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', NETWORK);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-  }
+  if (beforeTap) await beforeTap((await card.getAttribute('href')) ?? '');
+  if (throttled) await throttle(context, page);
   if (process.env.BENCH_VERBOSE) console.log(`  run ${run + 1}: tapping ${await card.getAttribute('href')}`);
   await card.tap();
   await page.waitForFunction(
@@ -107,6 +118,82 @@ export async function tapToPlaying(browser: Browser, { base, token, run, throttl
   });
   // BENCH_TIMELINE=1 prints what the page fetched after the tap, to see what the first frame waits for.
   if (process.env.BENCH_TIMELINE) console.log(await page.evaluate(timeline));
+  await context.close();
+  return ms;
+}
+
+export interface ReferenceRun {
+  base: string;
+  token: string;
+  /** The video to play (the bench plays the same feed video in the app's run). */
+  avkey: string;
+  /** The quality the app asks for first (its stored `videoPixel`). */
+  pixel: string;
+  throttled: boolean;
+}
+
+/**
+ * The reference of bench:player, measured on the same phone (cold context, same throttling switched
+ * on just before the tap): a bare page of the same server (`/speed.html`, nothing of the app) with
+ * hls.js loaded before the tap. On the tap it asks for the same video info the app asks for (the
+ * one call no client can skip: it says what the account may play), then hands hls.js, with its
+ * defaults, the playlist of `video_urls[pixel]`: playlist, key and first segment from the stream
+ * line as any player would fetch them. It draws nothing else, so the app's cost over it is its own
+ * work: the play page's render, the player's set-up and the requests it could not overlap.
+ */
+export async function referenceTapToPlaying(browser: Browser, run: ReferenceRun): Promise<number> {
+  // The same phone as phoneContext's, with no service worker (a bare page has none), and with the
+  // page's script policy lifted so that the bench can put hls.js into it before the tap.
+  const context = await browser.newContext({
+    ...PHONE,
+    locale: 'zh-CN',
+    serviceWorkers: 'block',
+    bypassCSP: true,
+  });
+  const page = await context.newPage();
+  await page.goto(`${run.base}/speed.html`);
+  await page.addScriptTag({ path: HLS_SCRIPT });
+  await page.evaluate(({ base, token, avkey, pixel }) => {
+    document.body.innerHTML =
+      '<button id="tap" style="width:200px;height:80px">play</button><video playsinline muted style="width:100%"></video>';
+    const video = document.querySelector('video')!;
+    const marks: { tap?: number; playing?: number } = {};
+    (window as unknown as { __bench: typeof marks }).__bench = marks;
+    video.addEventListener('playing', () => (marks.playing ??= performance.now()));
+    const button = document.querySelector('#tap')!;
+    button.addEventListener('pointerdown', () => (marks.tap ??= performance.now()), { once: true });
+    button.addEventListener(
+      'click',
+      async () => {
+        const query = new URLSearchParams({ token, pixel });
+        const reply = await fetch(`${base}/v1/video/info/${encodeURIComponent(avkey)}?${query}`);
+        const info = (await reply.json()).response as { video_urls: Record<string, string> };
+        const Hls = (window as unknown as { Hls: new () => HlsLike }).Hls;
+        const hls = new Hls();
+        hls.loadSource(new URL(info.video_urls[pixel] ?? info.video_urls['240']!, base).href);
+        hls.attachMedia(video);
+        void video.play().catch(() => undefined);
+      },
+      { once: true },
+    );
+    interface HlsLike {
+      loadSource(url: string): void;
+      attachMedia(media: HTMLMediaElement): void;
+    }
+  }, run);
+  if (run.throttled) await throttle(context, page);
+  await page.locator('#tap').tap();
+  await page.waitForFunction(
+    () => (window as unknown as { __bench: { playing?: number } }).__bench.playing,
+    null,
+    {
+      timeout: 60_000,
+    },
+  );
+  const ms = await page.evaluate(() => {
+    const marks = (window as unknown as { __bench: { tap: number; playing: number } }).__bench;
+    return marks.playing - marks.tap;
+  });
   await context.close();
   return ms;
 }

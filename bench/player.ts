@@ -6,14 +6,23 @@ import type { Browser } from 'playwright-core';
 import { launchChromium } from '../e2e/browser.ts';
 import { freePort, startTs, waitForHealthy } from '../packages/server/src/test/run-process.ts';
 import { median } from './measure.ts';
-import { tapToPlaying, vipGuest } from './phone-playing.ts';
+import { referenceTapToPlaying, tapToPlaying, vipGuest } from './phone-playing.ts';
 
 /**
- * `npm run bench:player` (issue 6):
+ * `npm run bench:player` (issues 6 and 39):
  * - time from tapping a video card on the long home to the player's first `playing` event, median
  *   of 5 cold phones (each its own browser context and cache), as a VIP so no view-count card or
  *   ad stands between the tap and the picture; unthrottled, then with a phone's CPU (4× slowdown)
  *   and network (150 ms RTT, 1.6 Mbps down) switched on just before the tap;
+ * - the reference for those, measured in the same run on the same phone and the same video right
+ *   after each app run: a bare page of the same server with hls.js (the build the app bundles)
+ *   loaded before the tap, which on the tap asks for the same video info and plays its playlist with
+ *   hls.js's defaults (playlist, key, first segment from the same stream line). It is the floor a
+ *   plain player reaches on this machine and line: the app may beat its round trips (video info
+ *   carries the starting playlist and first segment) but not its bytes. Before each app run the
+ *   bench itself fetches that video's info, playlist and first segments once, so the server's
+ *   caches are equally warm for the app and the reference (neither browser cache sees those);
+ *   issue 39's targets: throttled ≤ 2.5× the reference, unthrottled ≤ 150 ms;
  * - the stream line's segment throughput against nginx (Debian's package) serving the same files
  *   from the same directory on loopback, as a ratio measured in the same run; both run one process
  *   per core (see deployment).
@@ -23,7 +32,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 50;
-const TARGETS = { unthrottledMs: 250, throttledMs: 1000, nginxRatio: 0.7 };
+const TARGETS = { unthrottledMs: 150, throttledRatio: 2.5, nginxRatio: 0.7 };
 const NGINX = '/usr/sbin/nginx';
 const WRK = '/usr/bin/wrk';
 
@@ -89,16 +98,38 @@ try {
   const token = await vipGuest(base);
   browser = await launchChromium();
   console.log(`tap on a video card → first "playing" (VIP, median of ${RUNS} cold phones)`);
-  const rows: [string, number, number][] = [];
   for (const throttled of [false, true]) {
     const times: number[] = [];
-    for (let run = 0; run < RUNS; run++)
-      times.push(await tapToPlaying(browser, { base, token, run, throttled, dataDir }));
-    const target = throttled ? TARGETS.throttledMs : TARGETS.unthrottledMs;
+    const references: number[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      let avkey = '';
+      times.push(
+        await tapToPlaying(browser, {
+          base,
+          token,
+          run,
+          throttled,
+          dataDir,
+          beforeTap: async (href) => {
+            avkey = decodeURIComponent(new URL(href, base).pathname.split('/').pop() ?? '');
+            await warmServer(token, avkey);
+          },
+        }),
+      );
+      references.push(await referenceTapToPlaying(browser, { base, token, avkey, pixel: '240', throttled }));
+    }
     const label = throttled ? `4× CPU, 150 ms RTT, 1.6 Mbps` : 'unthrottled';
-    rows.push([label, median(times), target]);
+    const app = median(times);
+    const reference = median(references);
+    const ratio = app / reference;
+    const verdict = throttled
+      ? `target ≤ ${TARGETS.throttledRatio}× ref ${ratio <= TARGETS.throttledRatio ? 'met' : 'MISSED'}`
+      : `target ≤ ${TARGETS.unthrottledMs} ms ${app <= TARGETS.unthrottledMs ? 'met' : 'MISSED'}`;
     console.log(
-      `  ${label.padEnd(30)} ${median(times).toFixed(0).padStart(5)} ms  (${times.map((ms) => ms.toFixed(0)).join(', ')})  target ≤ ${target} ms ${median(times) <= target ? 'met' : 'MISSED'}`,
+      `  ${label.padEnd(30)} ${app.toFixed(0).padStart(5)} ms  (${times.map((ms) => ms.toFixed(0)).join(', ')})  ${ratio.toFixed(1)}× ref  ${verdict}`,
+    );
+    console.log(
+      `  ${'  reference (bare hls.js page)'.padEnd(30)} ${reference.toFixed(0).padStart(5)} ms  (${references.map((ms) => ms.toFixed(0)).join(', ')})`,
     );
   }
 
@@ -140,6 +171,23 @@ try {
 
 function mb(bytesPerSecond: number) {
   return (bytesPerSecond / 1024 / 1024).toFixed(0);
+}
+
+/**
+ * What the server keeps warm after a first viewer: the video's info, its 240 playlist and first
+ * segments, fetched once from here (no browser cache holds them).
+ */
+async function warmServer(token: string, avkey: string) {
+  const info = await (
+    await fetch(`${base}/v1/video/info/${encodeURIComponent(avkey)}?token=${token}&pixel=240`)
+  ).json();
+  const playlistUrl = new URL(info.response.video_urls['240'], base);
+  const playlist = await (await fetch(playlistUrl)).text();
+  const key = /#EXT-X-KEY:.*URI="([^"]+)"/.exec(playlist)?.[1];
+  if (key && !key.startsWith('data:')) await (await fetch(new URL(key, playlistUrl))).arrayBuffer();
+  const segments = playlist.split('\n').filter((line) => line && !line.startsWith('#'));
+  for (const segment of segments.slice(0, 2))
+    await (await fetch(new URL(segment, playlistUrl))).arrayBuffer();
 }
 
 /** A full-length 240 segment of a demo video, with the signed address the stream line gives a VIP. */

@@ -8,7 +8,7 @@ import { freePort, startTs, waitForHealthy } from '../packages/server/src/test/r
 import { median } from './measure.ts';
 
 /**
- * `npm run bench:startup` (issue 3): cold loads of the built app in Debian's Chromium with a
+ * `npm run bench:startup` (issues 3 and 39): cold loads of the built app in Debian's Chromium with a
  * phone's CPU (4× slowdown) and network (150 ms RTT, 1.6 Mbps down), median of 5:
  * - loading finished (the stream line is set) and the first decrypted cover on screen, read from
  *   the app's user-timing marks;
@@ -16,7 +16,8 @@ import { median } from './measure.ts';
  *   part of the message catalogue, which the first render waits for, gzipped; and the JS actually
  *   transferred before the first cover (the home page's chunk is fetched beside the start-up calls);
  * - a reference measured in the same run under the same conditions: a bare page (`/speed.html`),
- *   so the ratio shows how many round trips' worth the app costs on this machine.
+ *   so the ratio shows how many round trips' worth the app costs on this machine. Issue 39's
+ *   targets are those ratios (the machine's speed moves the absolute figures).
  * Then Lighthouse (mobile, simulated throttling) for the performance score, the median of 5 runs
  * (BENCH_LIGHTHOUSE_RUNS), and Chromium's own installability check of the manifest after each.
  */
@@ -39,7 +40,14 @@ const NETWORK = {
   uploadThroughput: 750_000 / 8,
 };
 const CPU_SLOWDOWN = 4;
-const TARGETS = { loadingFinishedMs: 2000, firstCoverMs: 2500, initialJsKb: 150, lighthouse: 90 };
+/** Issue 39: ratios to the bare-page reference of the same run, Lighthouse and its TBT, the JS budget. */
+const TARGETS = {
+  loadingFinishedRatio: 3.5,
+  firstCoverRatio: 4.5,
+  initialJsKb: 135,
+  lighthouse: 90,
+  tbtMs: 600,
+};
 
 const gzipKb = (file: string) => zlib.gzipSync(fs.readFileSync(file)).length / 1024;
 
@@ -283,22 +291,22 @@ async function main() {
     );
     row(
       'loading finished',
-      `${loadingFinished.toFixed(0)} ms`,
-      '≤ 2000 ms',
-      loadingFinished <= TARGETS.loadingFinishedMs,
+      `${(loadingFinished / reference).toFixed(2)}× ref`,
+      `≤ ${TARGETS.loadingFinishedRatio}×`,
+      loadingFinished / reference <= TARGETS.loadingFinishedRatio,
     );
-    console.log(`${''.padEnd(34)} ${`${(loadingFinished / reference).toFixed(1)}× ref`.padStart(12)}`);
+    console.log(`${''.padEnd(34)} ${`${loadingFinished.toFixed(0)} ms`.padStart(12)}`);
     row(
       'first decrypted cover',
-      `${firstCover.toFixed(0)} ms`,
-      '≤ 2500 ms',
-      firstCover <= TARGETS.firstCoverMs,
+      `${(firstCover / reference).toFixed(2)}× ref`,
+      `≤ ${TARGETS.firstCoverRatio}×`,
+      firstCover / reference <= TARGETS.firstCoverRatio,
     );
-    console.log(`${''.padEnd(34)} ${`${(firstCover / reference).toFixed(1)}× ref`.padStart(12)}`);
+    console.log(`${''.padEnd(34)} ${`${firstCover.toFixed(0)} ms`.padStart(12)}`);
     row(
       'initial JS (entry + catalogue), gz',
       `${startupJs.toFixed(1)} KB`,
-      '≤ 150 KB',
+      `≤ ${TARGETS.initialJsKb} KB`,
       startupJs <= TARGETS.initialJsKb,
     );
     console.log(
@@ -311,6 +319,12 @@ async function main() {
     console.log(`  median of ${byScore.length} runs: ${byScore.map((run) => run.score).join(' ')}`);
     console.log(
       `  FCP ${lh.fcp.toFixed(0)} ms, LCP ${lh.lcp.toFixed(0)} ms, TBT ${lh.tbt.toFixed(0)} ms, CLS ${lh.cls.toFixed(3)}`,
+    );
+    row(
+      '  its total blocking time',
+      `${lh.tbt.toFixed(0)} ms`,
+      `< ${TARGETS.tbtMs} ms`,
+      lh.tbt < TARGETS.tbtMs,
     );
     const installable = lighthouseRuns.every(
       (run) => run.installabilityErrors.length === 0 && run.manifestErrors === 0,

@@ -51,6 +51,7 @@ import { createCatalogueService } from './features/catalogue/catalogue.service.t
 import { exploreRoutes } from './features/explore/explore.routes.ts';
 import { createExploreService } from './features/explore/explore.service.ts';
 import { linesRoutes } from './features/lines/lines.routes.ts';
+import { createAppShell, type AppShell } from './features/pwa/app-shell.ts';
 import { likesRoutes } from './features/likes/likes.routes.ts';
 import { createLikesService } from './features/likes/likes.service.ts';
 import { outboxRoutes } from './features/outbox/outbox.routes.ts';
@@ -204,13 +205,15 @@ export async function buildApp(
   installMetrics(app, config, { db, redis: () => redis });
   await installLoadShedding(app, config, db);
 
-  installErrorHandling(app, readAppShell(config.webDist), readAppShell(config.adminDist));
+  const appShell = createAppShell(readAppShell(config.webDist));
+  installErrorHandling(app, appShell, readAppShell(config.adminDist));
   redis = await installRateLimits(app, config);
   installDraining(app, immutableFiles);
   installRegionCheck(app, config);
 
   const lines = createLinesService(ctx, listening);
   await lines.loadOperatorLines();
+  appShell.useLines(ctx, lines);
   await app.register(securityPlugin(config, lines.lineOriginsOrNone, [renderJumpPage()]));
   installLineEncryption(app, ctx, lines);
 
@@ -278,11 +281,7 @@ export async function buildApp(
 }
 
 /** Every refusal is the contract's envelope with a code from its table; 5xx details stay in the log. */
-function installErrorHandling(
-  app: FastifyInstance,
-  appShell: Buffer | undefined,
-  consoleShell: Buffer | undefined,
-) {
+function installErrorHandling(app: FastifyInstance, appShell: AppShell, consoleShell: Buffer | undefined) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     let code: StatusCode;
     let message: string | undefined;
@@ -322,7 +321,7 @@ function installErrorHandling(
     return reply.code(code).send(envelope(response, code, message));
   });
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     timeUnrouted(request, reply);
     // The console's routes (/admin/…) get the console's page; nothing of it reaches other paths.
     if (
@@ -334,12 +333,16 @@ function installErrorHandling(
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(consoleShell);
     // History-mode routes of the web app: any other GET for a page gets the app shell.
     const isPage =
-      appShell !== undefined &&
+      appShell.built !== undefined &&
       request.method === 'GET' &&
       !SERVER_PREFIXES.some((prefix) => request.url.startsWith(prefix)) &&
       !ADMIN_PAGES.test(request.url);
     if (isPage)
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(appShell);
+      return reply
+        .header('cache-control', 'no-cache')
+        .header('vary', 'accept-language')
+        .type('text/html; charset=utf-8')
+        .send(await appShell.pageFor(request));
     return reply.code(Status.notFound).send(errorEnvelope(Status.notFound));
   });
 }

@@ -206,7 +206,10 @@ export async function startUp(hooks: StartUpHooks = {}): Promise<StartupData | n
   // 4. User data, all at once. The ad posters go first (a phone has six connections per line for
   // eight calls) and hand over the first banner as soon as they and the image line are in: the
   // first screen's largest picture then downloads beside the rest of the calls, not after them.
-  const adPostersCall = request<StartupData['adPosters']>('/v1/ad/poster')
+  // The public calls (ad posters, menus, categories) go without the token, at the addresses the
+  // server's index.html preloads when this origin is the only api line (issue 39): the same reply
+  // for every user of the locale, already here or on its way when the script gets this far.
+  const adPostersCall = request<StartupData['adPosters']>('/v1/ad/poster', { withoutToken: true })
     .then(ok)
     .catch(() => {
       void sendEvent('advert_get_fail');
@@ -224,7 +227,7 @@ export async function startUp(hooks: StartUpHooks = {}): Promise<StartupData | n
         void sendEvent('userinfo_get_fail');
         throw new StartupError(3);
       }),
-    request<{ menus: StartupData['menus'] }>('/v1/menu/type')
+    request<{ menus: StartupData['menus'] }>('/v1/menu/type', { withoutToken: true })
       .then(ok)
       .catch(() => {
         void sendEvent('menu_get_fail');
@@ -232,7 +235,7 @@ export async function startUp(hooks: StartUpHooks = {}): Promise<StartupData | n
       }),
     Promise.all(
       (['long', 'short', 'original'] as const).map((type) =>
-        request<{ categories: Category[] }>(`/v2/category/${type}`).then(ok),
+        request<{ categories: Category[] }>(`/v2/category/${type}`, { withoutToken: true }).then(ok),
       ),
     ).catch(() => {
       throw new StartupError(2);
