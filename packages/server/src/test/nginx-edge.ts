@@ -22,6 +22,8 @@ export interface EdgeSettings {
 
 export interface Edge {
   url: string;
+  /** nginx's master process (its workers are its children). */
+  pid: number;
   folder: string;
   /** What nginx wrote to its error log (stderr), for a failing test's message. */
   errors(): string;
@@ -80,6 +82,7 @@ export async function startEdge(settings: EdgeSettings): Promise<Edge> {
   }
   return {
     url,
+    pid: child.pid!,
     folder,
     errors: () => errors,
     async stop() {
