@@ -15,61 +15,46 @@ export function findVideo(db: Db, avkey: string) {
   );
 }
 
-/**
- * The user's VIP expiry and view counters, locked so two play pages cannot both spend the last view;
- * in the same statement, whether the user played the video this business day and when they liked it
- * (the one part of the video's card that is theirs).
- */
-export function lockViewCounters(db: Db, userId: number, today: string, videoId: number) {
+/** The user's VIP expiry and view counters, locked so two play pages cannot both spend the last view. */
+export function lockViewCounters(db: Db, userId: number) {
   return db
     .selectFrom('users')
     .select(['vip_expiry', 'views_day', 'views_used', 'extra_views_day', 'extra_views'])
-    .select((eb) => [
-      eb
-        .exists(
-          eb
-            .selectFrom('daily_views')
-            .select('counted')
-            .where('user_id', '=', userId)
-            .where('business_day', '=', today)
-            .where('video_id', '=', videoId),
-        )
-        .as('viewed'),
-      eb
-        .selectFrom('video_likes')
-        .select('liked_at')
-        .where('user_id', '=', userId)
-        .where('video_id', '=', videoId)
-        .as('liked_at'),
-    ])
     .where('id', '=', userId)
-    .forUpdate('users')
+    .forUpdate()
     .executeTakeFirst();
 }
 
-/**
- * A first play of the day in one statement: its `daily_views` row and, when it spends a free view,
- * the counter on the user row (locked by lockViewCounters in the same transaction).
- */
-export async function recordFirstPlay(
+export function findDailyView(db: Db, userId: number, today: string, videoId: number) {
+  return db
+    .selectFrom('daily_views')
+    .select('counted')
+    .where('user_id', '=', userId)
+    .where('business_day', '=', today)
+    .where('video_id', '=', videoId)
+    .executeTakeFirst();
+}
+
+export async function insertDailyView(
   db: Db,
-  play: { userId: number; today: string; videoId: number; used: number | null },
+  view: { userId: number; today: string; videoId: number; counted: boolean },
 ): Promise<void> {
-  const viewed = {
-    user_id: play.userId,
-    business_day: play.today,
-    video_id: play.videoId,
-    counted: play.used !== null,
-  };
-  if (play.used === null) {
-    await db.insertInto('daily_views').values(viewed).execute();
-    return;
-  }
   await db
-    .with('viewed', (query) => query.insertInto('daily_views').values(viewed))
+    .insertInto('daily_views')
+    .values({
+      user_id: view.userId,
+      business_day: view.today,
+      video_id: view.videoId,
+      counted: view.counted,
+    })
+    .execute();
+}
+
+export async function setViewsUsed(db: Db, userId: number, today: string, used: number): Promise<void> {
+  await db
     .updateTable('users')
-    .set({ views_day: play.today, views_used: play.used })
-    .where('id', '=', play.userId)
+    .set({ views_day: today, views_used: used })
+    .where('id', '=', userId)
     .execute();
 }
 
