@@ -626,8 +626,10 @@ describe('revenue export', () => {
     ).toBe(true);
     const lines = text.slice(1).trimEnd().split('\r\n');
     const row = lines.find((line) => line.includes(paid.outTradeNo))!;
-    // Times are the business zone's wall time with its offset, not UTC.
-    expect(row).toMatch(new RegExp(`^${today},${today} \\d\\d:\\d\\d:\\d\\d \\+08:00,`));
+    // Times are the business zone's wall time with its offset, not UTC. Between midnight and the
+    // 04:00 reset the wall date is already the next calendar day while the business day is not.
+    const wallDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
+    expect(row).toMatch(new RegExp(`^${today},${wallDate} \\d\\d:\\d\\d:\\d\\d \\+08:00,`));
     expect(row).toContain(`"'=HYPERLINK(""http://x"",""y"")"`);
     expect(row).toContain(',12.34,0.00,12.34,已支付,,0.00,12.34');
     const back = lines.find((line) => line.includes(refunded.outTradeNo))!;
