@@ -9,7 +9,7 @@ import { startCluster, type Cluster } from '../packages/server/src/cluster/clust
  * real machines: the split between nodes, what the proxy costs against one node served directly,
  * what losing a node costs, and 1,000 fresh guests opening one video at once (lock waits on
  * `videos`, p99 of video info, play counts exact after the fold).
- * CLUSTER_BENCH_BASE_PORT (default 45200); the database streamapp_cluster_bench is kept between runs.
+ * CLUSTER_BENCH_BASE_PORT (default 45200), BENCH_NODE_OPTIONS (the nodes' NODE_OPTIONS); the database streamapp_cluster_bench is kept between runs.
  */
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
@@ -28,6 +28,8 @@ async function main() {
       RATE_LIMIT_LAUNCH: '100000/1m',
       // Load shedding measures this shared machine, not the product.
       MAX_EVENT_LOOP_DELAY_MS: '0',
+      // e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`: a profile of each node, written when it stops.
+      ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
     },
     log: (line) => console.log(`  ${line}`),
   });

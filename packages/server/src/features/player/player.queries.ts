@@ -15,47 +15,81 @@ export function findVideo(db: Db, avkey: string) {
   );
 }
 
-/** The user's VIP expiry and view counters, locked so two play pages cannot both spend the last view. */
-export function lockViewCounters(db: Db, userId: number) {
+/**
+ * The user's VIP expiry and view counters, locked so two play pages cannot both spend the last view;
+ * in the same statement, whether the user played the video this business day and when they liked it
+ * (the one part of the video's card that is theirs).
+ */
+export function lockViewCounters(db: Db, userId: number, today: string, videoId: number) {
   return db
     .selectFrom('users')
     .select(['vip_expiry', 'views_day', 'views_used', 'extra_views_day', 'extra_views'])
+    .select((eb) => [
+      eb
+        .exists(
+          eb
+            .selectFrom('daily_views')
+            .select('counted')
+            .where('user_id', '=', userId)
+            .where('business_day', '=', today)
+            .where('video_id', '=', videoId),
+        )
+        .as('viewed'),
+      eb
+        .selectFrom('video_likes')
+        .select('liked_at')
+        .where('user_id', '=', userId)
+        .where('video_id', '=', videoId)
+        .as('liked_at'),
+    ])
     .where('id', '=', userId)
-    .forUpdate()
+    .forUpdate('users')
     .executeTakeFirst();
 }
 
-export function findDailyView(db: Db, userId: number, today: string, videoId: number) {
-  return db
+/** Whether the user played the video this business day, read at the moment of asking. */
+export async function playedToday(db: Db, userId: number, today: string, videoId: number) {
+  const row = await db
     .selectFrom('daily_views')
     .select('counted')
     .where('user_id', '=', userId)
     .where('business_day', '=', today)
     .where('video_id', '=', videoId)
     .executeTakeFirst();
+  return row !== undefined;
 }
 
-export async function insertDailyView(
+/**
+ * A first play of the day in one statement: its `daily_views` row and, when it spends a free view,
+ * the counter on the user row (locked by lockViewCounters in the same transaction). False when the
+ * row was there already: a second request of the same play, waiting on the user row's lock, read
+ * `viewed` in lockViewCounters' snapshot from before the first committed, and must not count again.
+ */
+export async function recordFirstPlay(
   db: Db,
-  view: { userId: number; today: string; videoId: number; counted: boolean },
-): Promise<void> {
-  await db
+  play: { userId: number; today: string; videoId: number; used: number | null },
+): Promise<boolean> {
+  const viewed = {
+    user_id: play.userId,
+    business_day: play.today,
+    video_id: play.videoId,
+    counted: play.used !== null,
+  };
+  const insert = db
     .insertInto('daily_views')
-    .values({
-      user_id: view.userId,
-      business_day: view.today,
-      video_id: view.videoId,
-      counted: view.counted,
-    })
-    .execute();
-}
-
-export async function setViewsUsed(db: Db, userId: number, today: string, used: number): Promise<void> {
-  await db
+    .values(viewed)
+    .onConflict((conflict) => conflict.doNothing())
+    .returning('user_id');
+  if (play.used === null) return (await insert.executeTakeFirst()) !== undefined;
+  const spent = await db
+    .with('viewed', () => insert)
     .updateTable('users')
-    .set({ views_day: today, views_used: used })
-    .where('id', '=', userId)
-    .execute();
+    .set({ views_day: play.today, views_used: play.used })
+    .where('id', '=', play.userId)
+    .where((eb) => eb.exists(eb.selectFrom('viewed').select('user_id')))
+    .returning('id')
+    .executeTakeFirst();
+  return spent !== undefined;
 }
 
 export async function recordViewsExhausted(db: Db, userId: number, avkey: string): Promise<void> {

@@ -5,6 +5,7 @@ import {
   UNLIMITED_VIEWS,
   type Actor,
   type Locale,
+  type Video,
   type VideoInfo,
   type VideoPage,
   type VideoStart,
@@ -33,6 +34,8 @@ const RELATED_MAX = 5000;
 /** Starting playlists kept per process: at most ~64 KB each (the first segment), so ~13 MB. */
 const STARTS_KEPT = 200;
 
+const unixSeconds = (at: Date) => Math.floor(at.getTime() / 1000);
+
 export interface VideoReport {
   reportType: number;
   content: string;
@@ -53,12 +56,34 @@ export function createPlayerService(ctx: AppContext, appInfo: AppInfoService, us
   // The related list is the same for every viewer of a video (like flags come per caller): grouped
   // over the shared actors and categories once per half minute, not twice per play page.
   const related = new ListCache(RELATED_TTL_MS, RELATED_MAX);
-  ctx.cache.onInvalidate(CATALOGUE_TOPIC, () => related.clear());
+  // A video's id, type and asset, and its card per locale without the caller's like (laid on per
+  // call): the same for every viewer, so a thousand first plays of one video read them once per
+  // process per half minute, not once each. A catalogue change (publish, unpublish, edits) clears
+  // them like every list; the card's play count may lag as the related list's does (the fold adds
+  // plays once a minute anyway), and each viewer sees their own first play at once.
+  const videos = new ListCache(RELATED_TTL_MS, RELATED_MAX);
+  const cards = new ListCache(RELATED_TTL_MS, RELATED_MAX);
+  ctx.cache.onInvalidate(CATALOGUE_TOPIC, () => {
+    related.clear();
+    videos.clear();
+    cards.clear();
+  });
 
-  async function videoOf(avkey: string) {
-    const video = await queries.findVideo(db, avkey);
-    if (!video) notFound('video_not_found');
-    return video;
+  function videoOf(avkey: string) {
+    // A miss throws, so it is not kept: a video published a moment later is found.
+    return videos.get(`v${avkey}`, async () => {
+      const video = await queries.findVideo(db, avkey);
+      if (!video) notFound('video_not_found');
+      return video;
+    });
+  }
+
+  function cardOf(videoId: number, locale: Locale): Promise<Video> {
+    return cards.get(`${videoId}/${locale}`, async () => {
+      const [card] = await loadVideos(db, [videoId], undefined, locale);
+      if (!card) notFound('video_not_found');
+      return card;
+    });
   }
 
   /**
@@ -112,22 +137,33 @@ export function createPlayerService(ctx: AppContext, appInfo: AppInfoService, us
       const now = ctx.now();
       const today = businessDay(ctx.config.businessTimeZone, now);
 
+      // Read beside the play's transaction; the first viewers of a video share one load.
+      const card = cardOf(video.id, locale);
+      card.catch(() => undefined);
+
+      // Two statements between BEGIN and COMMIT: the locked counters (with the day's play of this
+      // video and the caller's like), then the first play's row and counter together.
       const outcome = await db.transaction().execute(async (trx) => {
-        const user = await queries.lockViewCounters(trx, userId);
+        const user = await queries.lockViewCounters(trx, userId, today, video.id);
         if (!user) notFound();
+        const liked = user.liked_at;
         const vip = (user.vip_expiry?.getTime() ?? 0) > now.getTime();
         const views = todaysViews(user, today, viewSettings.daily_free);
-        if (await queries.findDailyView(trx, userId, today, video.id)) {
-          return { vip, views, given: true, counterChanged: false, firstPlay: false };
+        if (user.viewed) {
+          return { vip, views, liked, given: true, counterChanged: false, firstPlay: false };
         }
-        if (!vip && views.used >= views.total)
-          return { vip, views, given: false, counterChanged: false, firstPlay: false };
-        await queries.insertDailyView(trx, { userId, today, videoId: video.id, counted: !vip });
+        if (!vip && views.used >= views.total) {
+          // `viewed` was read in the snapshot from before the lock; a same play committed while this
+          // one waited may have spent the last view on this very video: read again before refusing.
+          const given = await queries.playedToday(trx, userId, today, video.id);
+          return { vip, views, liked, given, counterChanged: false, firstPlay: false };
+        }
+        const used = vip ? null : views.used + 1;
+        if (!(await queries.recordFirstPlay(trx, { userId, today, videoId: video.id, used })))
+          return { vip, views, liked, given: true, counterChanged: false, firstPlay: false };
         await viewCounts.inPlay(trx, video.id);
-        if (vip) return { vip, views, given: true, counterChanged: false, firstPlay: true };
-        const used = views.used + 1;
-        await queries.setViewsUsed(trx, userId, today, used);
-        return { vip, views: { ...views, used }, given: true, counterChanged: true, firstPlay: true };
+        if (used === null) return { vip, views, liked, given: true, counterChanged: false, firstPlay: true };
+        return { vip, views: { ...views, used }, liked, given: true, counterChanged: true, firstPlay: true };
       });
       if (outcome.firstPlay) await viewCounts.afterPlay(db, video.id);
       // The notification reaches this process a moment later; user info must show the view at once.
@@ -135,8 +171,7 @@ export function createPlayerService(ctx: AppContext, appInfo: AppInfoService, us
       // The console's dashboard counts the refusals that show the views-exhausted pop-up.
       if (!outcome.given) await queries.recordViewsExhausted(db, userId, avkey);
 
-      const [details] = await loadVideos(db, [video.id], userId, locale);
-      if (!details) notFound('video_not_found');
+      const details = await card;
       const video_urls: VideoUrls = {};
       if (outcome.given) {
         for (const rendition of RENDITIONS) {
@@ -152,6 +187,8 @@ export function createPlayerService(ctx: AppContext, appInfo: AppInfoService, us
       const video_start = startPixel && video_urls[startPixel] ? await start : undefined;
       return {
         ...details,
+        video_like: outcome.liked !== null,
+        video_like_date: outcome.liked === null ? null : unixSeconds(outcome.liked),
         // The play count reaches the row within a minute (the fold); the viewer sees their own at once.
         views: details.views + (outcome.firstPlay ? 1 : 0),
         video_urls,

@@ -359,6 +359,17 @@ describe('daily views', () => {
     expect((await kit.userInfo(token)).response.video_views).toEqual([2, 2]);
   });
 
+  it('gives the last view to every request of the same play at once', async () => {
+    await kit.setAppInfo({ views: { daily_free: 1 } });
+    const token = await guest();
+    const avkey = freshVideo();
+    const answers = await Promise.all([0, 1, 2, 3].map(() => info(token, avkey)));
+    expect(answers.map((answer) => answer.code)).toEqual([200, 200, 200, 200]);
+    expect(answers.every((answer) => answer.response.video_urls['240'])).toBe(true);
+    expect((await kit.userInfo(token)).response.video_views).toEqual([1, 1]);
+    expect((await info(token, freshVideo())).response.video_urls).toEqual({});
+  });
+
   it('resets at 4:00 business time, and a key URL kept from before 4:00 is refused once views ran out', async () => {
     await kit.setAppInfo({ views: { daily_free: 2 } });
     const token = await guest();

@@ -54,6 +54,34 @@ export function createViewCounts(options: { redisUrl?: string; redisPrefix: stri
     batch: `${options.redisPrefix}views:folding:batch`,
   };
 
+  // First plays waiting for the next HINCRBY, and the one under way: the plays that come while one
+  // is sent share the next (one command per video, not one per play); each play returns once its
+  // count is in Redis, and a play whose batch Redis did not take goes to the buffer table.
+  let waiting: { counts: Map<number, number>; sent: Promise<void> } | undefined;
+  let sending: Promise<void> = Promise.resolve();
+  const send = async (counts: Map<number, number>) => {
+    if (!redis) return;
+    const batch = redis.multi();
+    for (const [videoId, n] of counts) batch.hincrby(keys.pending, String(videoId), n);
+    const replies = await batch.exec();
+    if (!replies || replies.some(([error]) => error)) throw new Error('views not counted in Redis');
+  };
+  const addToRedis = (videoId: number): Promise<void> => {
+    if (!waiting) {
+      const next = { counts: new Map<number, number>(), sent: Promise.resolve() };
+      next.sent = sending
+        .catch(() => undefined)
+        .then(() => {
+          if (waiting === next) waiting = undefined;
+          return send(next.counts);
+        });
+      sending = next.sent;
+      waiting = next;
+    }
+    waiting.counts.set(videoId, (waiting.counts.get(videoId) ?? 0) + 1);
+    return waiting.sent;
+  };
+
   const buffer = async (db: Db | Transaction<Database>, videoId: number) => {
     await db.insertInto('video_view_buffer').values({ video_id: videoId }).execute();
   };
@@ -110,7 +138,7 @@ export function createViewCounts(options: { redisUrl?: string; redisPrefix: stri
     async afterPlay(db, videoId) {
       if (!redis) return;
       await connecting;
-      await redis.hincrby(keys.pending, String(videoId), 1).catch(() => buffer(db, videoId));
+      await addToRedis(videoId).catch(() => buffer(db, videoId));
     },
     async fold(db) {
       // One node folds at a time: the lock ends with the transaction, after which the Redis batch

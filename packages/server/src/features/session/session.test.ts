@@ -146,3 +146,19 @@ describe('jump page', () => {
     expect(reply.body).toContain('utm_source');
   });
 });
+
+describe('active days', () => {
+  it('writes each of many guests asking at once as active by the time their call returns', async () => {
+    const tokens = await Promise.all(Array.from({ length: 30 }, () => guestToken(sut.app)));
+    const replies = await Promise.all(tokens.map((token) => userInfo(token)));
+    const ids = replies.map((reply) => Number(reply.json().response.userInfo.user_id));
+    const written = await sut.db
+      .selectFrom('active_days')
+      .select('user_id')
+      .where('user_id', 'in', ids)
+      .execute();
+    expect(written.map((row) => Number(row.user_id)).sort((a, b) => a - b)).toEqual(
+      [...ids].sort((a, b) => a - b),
+    );
+  });
+});
