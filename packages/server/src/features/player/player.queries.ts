@@ -15,6 +15,16 @@ export function findVideo(db: Db, avkey: string) {
   );
 }
 
+/** The user's play of the video on a business day: read in the lock's statement and on its own. */
+function dailyView(db: Db, userId: number, today: string, videoId: number) {
+  return db
+    .selectFrom('daily_views')
+    .select('counted')
+    .where('user_id', '=', userId)
+    .where('business_day', '=', today)
+    .where('video_id', '=', videoId);
+}
+
 /**
  * The user's VIP expiry and view counters, locked so two play pages cannot both spend the last view;
  * in the same statement, whether the user played the video this business day and when they liked it
@@ -25,16 +35,7 @@ export function lockViewCounters(db: Db, userId: number, today: string, videoId:
     .selectFrom('users')
     .select(['vip_expiry', 'views_day', 'views_used', 'extra_views_day', 'extra_views'])
     .select((eb) => [
-      eb
-        .exists(
-          eb
-            .selectFrom('daily_views')
-            .select('counted')
-            .where('user_id', '=', userId)
-            .where('business_day', '=', today)
-            .where('video_id', '=', videoId),
-        )
-        .as('viewed'),
+      eb.exists(dailyView(db, userId, today, videoId)).as('viewed'),
       eb
         .selectFrom('video_likes')
         .select('liked_at')
@@ -49,14 +50,7 @@ export function lockViewCounters(db: Db, userId: number, today: string, videoId:
 
 /** Whether the user played the video this business day, read at the moment of asking. */
 export async function playedToday(db: Db, userId: number, today: string, videoId: number) {
-  const row = await db
-    .selectFrom('daily_views')
-    .select('counted')
-    .where('user_id', '=', userId)
-    .where('business_day', '=', today)
-    .where('video_id', '=', videoId)
-    .executeTakeFirst();
-  return row !== undefined;
+  return (await dailyView(db, userId, today, videoId).executeTakeFirst()) !== undefined;
 }
 
 /**
