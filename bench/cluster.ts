@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { feedVideoKeys, guestToken } from '../packages/server/src/cluster/cluster-client.ts';
@@ -97,6 +99,35 @@ const spread = (values: number[]) => {
   return `p50 ${percentile(sorted, 0.5).toFixed(0)} ms, p95 ${percentile(sorted, 0.95).toFixed(0)} ms, p99 ${percentile(sorted, 0.99).toFixed(0)} ms`;
 };
 
+/** Linux's USER_HZ: /proc/<pid>/stat counts CPU time in these ticks. */
+const CLOCK_TICKS = 100;
+
+/**
+ * CPU time so far of every process on the machine, summed by program: each node by its name, this
+ * bench (the phones) by its own, the rest by their command (postgres, nginx, redis-server, …).
+ */
+function cpuByProgram(cluster: Cluster): Map<string, number> {
+  const names = new Map<number, string>([[process.pid, 'bench (the phones)']]);
+  for (const [name, node] of cluster.nodes) if (node.process.pid) names.set(node.process.pid, name);
+  const totals = new Map<string, number>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue; // gone since the listing
+    }
+    // pid (comm) state … utime stime: fields 14 and 15, counted after the command's closing paren.
+    const close = stat.lastIndexOf(')');
+    const fields = stat.slice(close + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    const program = names.get(Number(entry)) ?? stat.slice(stat.indexOf('(') + 1, close);
+    totals.set(program, (totals.get(program) ?? 0) + ticks);
+  }
+  return totals;
+}
+
 async function videoInfo(line: string, video: string, token: string): Promise<number> {
   const asked = performance.now();
   const reply = await fetch(`${line}/v1/video/info/${encodeURIComponent(video)}?token=${token}`);
@@ -181,9 +212,11 @@ async function thousandGuests(cluster: Cluster, videos: { arrivals: string; burs
         const waiting = Number(/^db_pool_waiting_queries (\S+)$/m.exec(text)?.[1] ?? 0);
         poolWaitingMax = Math.max(poolWaitingMax, waiting);
       }
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      // Every 100 ms: the sampler's own queries and metrics pages take CPU from what it measures.
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
   })();
+  const cpuBefore = cpuByProgram(cluster);
 
   // Arrivals: one registered guest a millisecond asks video info.
   const info: number[] = [];
@@ -219,8 +252,19 @@ async function thousandGuests(cluster: Cluster, videos: { arrivals: string; burs
     `  burst (1,000 registered guests ask video info in one instant): all answered in ${burstWall.toFixed(0)} ms (${((GUESTS / burstWall) * 1000).toFixed(0)}/s); video info ${spread(burst)}`,
   );
   sampling = false;
+  const cpuAfter = cpuByProgram(cluster);
   await sampler;
-  console.log('  pg_stat_activity samples by wait event (every 20 ms during both):');
+  const machineSeconds = ((arrivalsWall + burstWall) / 1000) * os.availableParallelism();
+  console.log(
+    `  CPU seconds by program during both (the machine had ${machineSeconds.toFixed(1)} core-seconds):`,
+  );
+  const used = [...cpuAfter].map(([program, ticks]) => ({
+    program,
+    seconds: (ticks - (cpuBefore.get(program) ?? 0)) / CLOCK_TICKS,
+  }));
+  for (const { program, seconds } of used.sort((a, b) => b.seconds - a.seconds))
+    if (seconds >= 0.05) console.log(`    ${program}: ${seconds.toFixed(2)} s`);
+  console.log('  pg_stat_activity samples by wait event (every 100 ms during both):');
   for (const [wait, count] of [...waits].sort((a, b) => b[1] - a[1])) console.log(`    ${wait}: ${count}`);
   console.log(`  most queries waiting for a pool connection on one node: ${poolWaitingMax}`);
   console.log(

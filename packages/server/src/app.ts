@@ -252,7 +252,7 @@ export async function buildApp(
   await app.register(signinRoutes(sessions, createSigninService(ctx, users)));
   await app.register(analyticsRoutes(ctx, sessions));
   await app.register(streamingRoutes(lines, createStreamingService(ctx, appInfo)));
-  await app.register(playerRoutes(sessions, createPlayerService(ctx, appInfo, users)));
+  await app.register(playerRoutes(sessions, createPlayerService(ctx, appInfo)));
   await app.register(likesRoutes(sessions, createLikesService(ctx, likeSets.forget)));
   const browse = createBrowseService(ctx, likeSets);
   await app.register(browseRoutes(sessions, browse));

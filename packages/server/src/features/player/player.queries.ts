@@ -15,7 +15,7 @@ export function findVideo(db: Db, avkey: string) {
   );
 }
 
-/** The user's play of the video on a business day: read in the lock's statement and on its own. */
+/** The user's play of the video on a business day: read in the play's statement and on its own. */
 function dailyView(db: Db, userId: number, today: string, videoId: number) {
   return db
     .selectFrom('daily_views')
@@ -25,65 +25,88 @@ function dailyView(db: Db, userId: number, today: string, videoId: number) {
     .where('video_id', '=', videoId);
 }
 
+/** What one play of a video found and did: the user's row as it was locked, and whether it counted. */
+export interface PlayRecord {
+  vip_expiry: Date | null;
+  views_day: string | null;
+  views_used: number;
+  extra_views_day: string | null;
+  extra_views: number;
+  liked_at: Date | null;
+  vip: boolean;
+  /** Played this business day before this request (read before the lock: see playVideo). */
+  viewed: boolean;
+  /** Not VIP, and the day's free views were all spent when the row was locked. */
+  exhausted: boolean;
+  /** This request wrote the day's play: a first play. */
+  first_play: boolean;
+}
+
 /**
- * The user's VIP expiry and view counters, locked so two play pages cannot both spend the last view;
- * in the same statement, whether the user played the video this business day and when they liked it
- * (the one part of the video's card that is theirs).
+ * A play of a video in one statement, one round trip and no transaction held open between them:
+ * it locks the user row (two play pages cannot both spend the last view), reads whether the video
+ * was played this business day and when the user liked it, and, when it is a first play the user
+ * may have, writes the day's play with the counter on the user row (a free view spent unless VIP)
+ * and, when `countInBuffer`, the video's play in the buffer table (view-counts.ts).
+ * The day's play is written `on conflict do nothing`: a second request of the same play, waiting on
+ * the lock, read `viewed` in the statement's snapshot from before the first committed; its insert
+ * finds the row and counts nothing (the locked row's counters are the latest, the snapshot's reads
+ * are not: playedToday reads again before a refusal).
  */
-export function lockViewCounters(db: Db, userId: number, today: string, videoId: number) {
-  return db
-    .selectFrom('users')
-    .select(['vip_expiry', 'views_day', 'views_used', 'extra_views_day', 'extra_views'])
-    .select((eb) => [
-      eb.exists(dailyView(db, userId, today, videoId)).as('viewed'),
-      eb
-        .selectFrom('video_likes')
-        .select('liked_at')
-        .where('user_id', '=', userId)
-        .where('video_id', '=', videoId)
-        .as('liked_at'),
-    ])
-    .where('id', '=', userId)
-    .forUpdate('users')
-    .executeTakeFirst();
+export async function playVideo(
+  db: Db,
+  play: {
+    userId: number;
+    today: string;
+    videoId: number;
+    now: Date;
+    dailyFree: number;
+    countInBuffer: boolean;
+  },
+): Promise<PlayRecord | undefined> {
+  const { userId, today, videoId } = play;
+  const liked = db
+    .selectFrom('video_likes')
+    .select('liked_at')
+    .where('user_id', '=', userId)
+    .where('video_id', '=', videoId);
+  // The day's counters of todaysViews (platform/daily-views.ts), on the locked row.
+  const result = await sql<PlayRecord>`
+    with me as (
+      select vip_expiry, views_day, views_used, extra_views_day, extra_views,
+        coalesce(vip_expiry > ${play.now}, false) as vip,
+        case when views_day = ${today}::date then views_used else 0 end as used,
+        ${play.dailyFree}::int + case when extra_views_day = ${today}::date then extra_views else 0 end as total,
+        exists(${dailyView(db, userId, today, videoId)}) as viewed,
+        (${liked}) as liked_at
+      from users where id = ${userId}
+      for update
+    ),
+    played as (
+      insert into daily_views (user_id, business_day, video_id, counted)
+      select ${userId}, ${today}::date, ${videoId}, not vip from me
+      where not viewed and (vip or used < total)
+      on conflict do nothing
+      returning counted
+    ),
+    spent as (
+      update users set views_day = ${today}::date, views_used = me.used + 1
+      from me, played
+      where users.id = ${userId} and played.counted
+    ),
+    buffered as (
+      insert into video_view_buffer (video_id) select ${videoId}::bigint from played where ${play.countInBuffer}
+    )
+    select vip_expiry, views_day, views_used, extra_views_day, extra_views, liked_at, vip, viewed,
+      not vip and used >= total as exhausted,
+      exists (select 1 from played) as first_play
+    from me`.execute(db);
+  return result.rows[0];
 }
 
 /** Whether the user played the video this business day, read at the moment of asking. */
 export async function playedToday(db: Db, userId: number, today: string, videoId: number) {
   return (await dailyView(db, userId, today, videoId).executeTakeFirst()) !== undefined;
-}
-
-/**
- * A first play of the day in one statement: its `daily_views` row and, when it spends a free view,
- * the counter on the user row (locked by lockViewCounters in the same transaction). False when the
- * row was there already: a second request of the same play, waiting on the user row's lock, read
- * `viewed` in lockViewCounters' snapshot from before the first committed, and must not count again.
- */
-export async function recordFirstPlay(
-  db: Db,
-  play: { userId: number; today: string; videoId: number; used: number | null },
-): Promise<boolean> {
-  const viewed = {
-    user_id: play.userId,
-    business_day: play.today,
-    video_id: play.videoId,
-    counted: play.used !== null,
-  };
-  const insert = db
-    .insertInto('daily_views')
-    .values(viewed)
-    .onConflict((conflict) => conflict.doNothing())
-    .returning('user_id');
-  if (play.used === null) return (await insert.executeTakeFirst()) !== undefined;
-  const spent = await db
-    .with('viewed', () => insert)
-    .updateTable('users')
-    .set({ views_day: play.today, views_used: play.used })
-    .where('id', '=', play.userId)
-    .where((eb) => eb.exists(eb.selectFrom('viewed').select('user_id')))
-    .returning('id')
-    .executeTakeFirst();
-  return spent !== undefined;
 }
 
 export async function recordViewsExhausted(db: Db, userId: number, avkey: string): Promise<void> {

@@ -23,7 +23,6 @@ import { loadActors, loadVideos } from '../catalogue/list-objects.ts';
 import { playlistWithKey, smallFirstSegment } from '../streaming/playlist-file.ts';
 import { findRenditionKey } from '../streaming/streaming.queries.ts';
 import { signedPlaylistPath } from '../streaming/stream-urls.ts';
-import type { UserService } from '../user/user.service.ts';
 import * as queries from './player.queries.ts';
 import { createViewCounts } from './view-counts.ts';
 
@@ -47,9 +46,9 @@ export interface VideoReport {
 /**
  * The play page: a video's details with the sources the caller may play. Giving a non-VIP a source
  * spends one of the day's free views, once per video per business day; the counter on the user row
- * changes in the same transaction as the `daily_views` row that it counts.
+ * changes in the same statement as the `daily_views` row that it counts.
  */
-export function createPlayerService(ctx: AppContext, appInfo: AppInfoService, users: UserService) {
+export function createPlayerService(ctx: AppContext, appInfo: AppInfoService) {
   const { db } = ctx;
   // A first play counts for its video without touching the video's row (folded every minute).
   const viewCounts = createViewCounts(ctx.config);
@@ -137,37 +136,31 @@ export function createPlayerService(ctx: AppContext, appInfo: AppInfoService, us
       const now = ctx.now();
       const today = businessDay(ctx.config.businessTimeZone, now);
 
-      // Read beside the play's transaction; the first viewers of a video share one load.
+      // Read beside the play's statement; the first viewers of a video share one load.
       const card = cardOf(video.id, locale);
       card.catch(() => undefined);
 
-      // Two statements between BEGIN and COMMIT: the locked counters (with the day's play of this
-      // video and the caller's like), then the first play's row and counter together.
-      const outcome = await db.transaction().execute(async (trx) => {
-        const user = await queries.lockViewCounters(trx, userId, today, video.id);
-        if (!user) notFound();
-        const liked = user.liked_at;
-        const vip = (user.vip_expiry?.getTime() ?? 0) > now.getTime();
-        const views = todaysViews(user, today, viewSettings.daily_free);
-        if (user.viewed) {
-          return { vip, views, liked, given: true, counterChanged: false, firstPlay: false };
-        }
-        if (!vip && views.used >= views.total) {
-          // `viewed` was read in the snapshot from before the lock; a same play committed while this
-          // one waited may have spent the last view on this very video: read again before refusing.
-          const given = await queries.playedToday(trx, userId, today, video.id);
-          return { vip, views, liked, given, counterChanged: false, firstPlay: false };
-        }
-        const used = vip ? null : views.used + 1;
-        if (!(await queries.recordFirstPlay(trx, { userId, today, videoId: video.id, used })))
-          return { vip, views, liked, given: true, counterChanged: false, firstPlay: false };
-        await viewCounts.inPlay(trx, video.id);
-        if (used === null) return { vip, views, liked, given: true, counterChanged: false, firstPlay: true };
-        return { vip, views: { ...views, used }, liked, given: true, counterChanged: true, firstPlay: true };
+      // One statement: the locked counters, the day's play of this video and the caller's like, and
+      // a first play's row and counter together (player.queries.ts playVideo).
+      const played = await queries.playVideo(db, {
+        userId,
+        today,
+        videoId: video.id,
+        now,
+        dailyFree: viewSettings.daily_free,
+        countInBuffer: viewCounts.inBuffer,
       });
-      if (outcome.firstPlay) await viewCounts.afterPlay(db, video.id);
-      // The notification reaches this process a moment later; user info must show the view at once.
-      if (outcome.counterChanged) users.userRows.drop(String(userId));
+      if (!played) notFound();
+      const views = todaysViews(played, today, viewSettings.daily_free);
+      const outcome = {
+        vip: played.vip,
+        liked: played.liked_at,
+        views: played.first_play && !played.vip ? { ...views, used: views.used + 1 } : views,
+        // `viewed` was read in the snapshot from before the lock; a same play committed while this
+        // one waited may have spent the last view on this very video: read again before refusing.
+        given: played.viewed || !played.exhausted || (await queries.playedToday(db, userId, today, video.id)),
+      };
+      if (played.first_play) await viewCounts.afterPlay(db, video.id);
       // The console's dashboard counts the refusals that show the views-exhausted pop-up.
       if (!outcome.given) await queries.recordViewsExhausted(db, userId, avkey);
 
@@ -190,7 +183,7 @@ export function createPlayerService(ctx: AppContext, appInfo: AppInfoService, us
         video_like: outcome.liked !== null,
         video_like_date: outcome.liked === null ? null : unixSeconds(outcome.liked),
         // The play count reaches the row within a minute (the fold); the viewer sees their own at once.
-        views: details.views + (outcome.firstPlay ? 1 : 0),
+        views: details.views + (played.first_play ? 1 : 0),
         video_urls,
         video_views: [outcome.views.used, outcome.vip ? UNLIMITED_VIEWS : outcome.views.total],
         ...(video_start && { video_start }),

@@ -16,8 +16,8 @@ export const FOLD_EVERY_MS = 60_000;
  * play's own transaction (it is money).
  */
 export interface ViewCounts {
-  /** Inside the play's transaction: without Redis the buffer row commits with the play. */
-  inPlay(trx: Transaction<Database>, videoId: number): Promise<void>;
+  /** Without Redis: the play's own statement adds the buffer row, so it commits with the play. */
+  readonly inBuffer: boolean;
   /** After the play committed: the Redis counter (the buffer when Redis does not answer). */
   afterPlay(db: Db, videoId: number): Promise<void>;
   /** Adds every buffered play to videos.views; returns how many plays it folded. */
@@ -132,9 +132,7 @@ export function createViewCounts(options: { redisUrl?: string; redisPrefix: stri
   };
 
   return {
-    async inPlay(trx, videoId) {
-      if (!redis) await buffer(trx, videoId);
-    },
+    inBuffer: !redis,
     async afterPlay(db, videoId) {
       if (!redis) return;
       await connecting;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businessDay } from '../../platform/business-day.ts';
 import { notificationsOf } from '../../platform/db/notifications.ts';
 import { accountsKit } from '../../test/accounts-kit.ts';
 import { buildTestApp, type TestApp } from '../../test/build-app.ts';
@@ -36,6 +37,36 @@ describe('the users_changed notification', () => {
     await update({ points: 5 });
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(heard).toEqual([String(id)]);
+    await stop();
+  });
+
+  it('hears nothing of a first play, and user info shows the views spent on any node at once', async () => {
+    const kit = accountsKit(sut);
+    const token = await kit.guest();
+    const id = await kit.userIdOf(token);
+    const video = await sut.db.selectFrom('videos').select('avkey').orderBy('id').executeTakeFirstOrThrow();
+    // User info keeps the row in memory from here on.
+    expect((await kit.userInfo(token)).response.video_views).toEqual([0, 10]);
+    const heard: string[] = [];
+    const stop = await notificationsOf(sut.db).listen(
+      USER_CHANGED_CHANNEL,
+      (payload) => heard.push(payload),
+      () => undefined,
+    );
+    const play = await sut.app.inject({
+      url: `/v1/video/info/${video.avkey}?token=${encodeURIComponent(token)}`,
+    });
+    expect(play.json().response.video_views).toEqual([1, 10]);
+    expect((await kit.userInfo(token)).response.video_views).toEqual([1, 10]);
+    // Another node's first play writes the same columns and tells this process nothing either.
+    await sut.db
+      .updateTable('users')
+      .set({ views_used: 2, views_day: businessDay(sut.config.businessTimeZone) })
+      .where('id', '=', id)
+      .execute();
+    expect((await kit.userInfo(token)).response.video_views).toEqual([2, 10]);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(heard).toEqual([]);
     await stop();
   });
 });

@@ -1,6 +1,6 @@
 import type { Db } from '../../platform/db/database.ts';
 
-/** Everything user info shows is on the user row: one primary-key read on the hottest call. */
+/** Everything user info shows is on the user row; kept in memory but for the spent views (below). */
 export function findUserInfoRow(db: Db, userId: number) {
   return db
     .selectFrom('users')
@@ -18,8 +18,6 @@ export function findUserInfoRow(db: Db, userId: number) {
       'paid_orders',
       'extra_views',
       'extra_views_day',
-      'views_day',
-      'views_used',
       // The latest payment: no VIP sales pop-up for a day after it (web pop-up rules).
       (eb) =>
         eb
@@ -28,6 +26,18 @@ export function findUserInfoRow(db: Db, userId: number) {
           .whereRef('orders.user_id', '=', 'users.id')
           .as('last_paid_at'),
     ])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
+
+/**
+ * The day's spent free views: not kept in memory with the rest of the row, so a first play (which
+ * changes them) notifies no process, and every node shows the count of the moment.
+ */
+export function findSpentViews(db: Db, userId: number) {
+  return db
+    .selectFrom('users')
+    .select(['views_day', 'views_used'])
     .where('id', '=', userId)
     .executeTakeFirst();
 }

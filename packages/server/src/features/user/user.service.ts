@@ -38,15 +38,16 @@ export function createUserService(ctx: AppContext, appInfo: AppInfoService) {
     async userInfo(userId: number): Promise<UserInfo> {
       const at = ctx.now();
       const today = businessDay(ctx.config.businessTimeZone, at);
-      const [row, info] = await Promise.all([
+      const [row, spent, info] = await Promise.all([
         userRows.get(String(userId), () => queries.findUserInfoRow(ctx.db, userId)),
+        queries.findSpentViews(ctx.db, userId),
         appInfo.stored(),
       ]);
-      if (!row) notFound();
+      if (!row || !spent) notFound();
       const now = at.getTime();
       const expiry = row.vip_expiry?.getTime() ?? 0;
       const vip = expiry > now;
-      const views = todaysViews(row, today, info.views.daily_free);
+      const views = todaysViews({ ...row, ...spent }, today, info.views.daily_free);
       return {
         user_id: row.id,
         email: row.email ?? '',

@@ -37,6 +37,7 @@ import m070RequestIds from './migrations/070_request_ids.ts';
 import m080TaiwanWeek from './migrations/080_taiwan_week.ts';
 import m081DemoMessengers from './migrations/081_demo_messengers.ts';
 import m082TranscodeSourceMisses from './migrations/082_transcode_source_misses.ts';
+import m083ViewsUncached from './migrations/083_views_uncached.ts';
 
 /**
  * Migrations live in code, one file each under migrations/, listed here in order, so the same list runs on PGlite and PostgreSQL at every start.
@@ -79,6 +80,7 @@ const migrations: Record<string, Migration> = {
   '080_taiwan_week': m080TaiwanWeek,
   '081_demo_messengers': m081DemoMessengers,
   '082_transcode_source_misses': m082TranscodeSourceMisses,
+  '083_views_uncached': m083ViewsUncached,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
