@@ -43,6 +43,10 @@ async function main() {
 }
 
 async function measure(cluster: Cluster) {
+  // The nodes run on this Node (process.execPath): the production target is Node 24 (engines).
+  console.log(
+    `  node ${process.version}, ${os.availableParallelism()} cores, load ${os.loadavg()[0]!.toFixed(1)}`,
+  );
   const line = cluster.lineUrls[0]!;
   const token = await guestToken(line);
   // The thousand guests open a video nobody else played in this run, so its count is theirs alone.

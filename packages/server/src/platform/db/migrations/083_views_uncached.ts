@@ -1,7 +1,10 @@
 import { type Kysely, type Migration } from 'kysely';
 import { runStatements } from './run-statements.ts';
 
-/** The columns of `users` that processes keep in memory (user info: user.queries.ts). */
+/**
+ * The columns of `users` that processes keep in memory (user info: user.queries.ts). Written out
+ * again rather than shared with 060: a migration stays what it was when it ran.
+ */
 const CACHED_USER_COLUMNS = [
   'email',
   'phone',
