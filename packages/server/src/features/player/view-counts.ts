@@ -13,7 +13,7 @@ export const FOLD_EVERY_MS = 60_000;
  * field of one hash (HINCRBY, shared by every node); without it, or while Redis does not answer,
  * a row of the unlogged `video_view_buffer`. Either way nobody waits on the video's row, and the
  * count is exact once folded. The per-user daily allowance is not counted here: it stays in the
- * play's own transaction (it is money).
+ * play's own statement (it is money).
  */
 export interface ViewCounts {
   /** Without Redis: the play's own statement adds the buffer row, so it commits with the play. */
@@ -82,7 +82,7 @@ export function createViewCounts(options: { redisUrl?: string; redisPrefix: stri
     return waiting.sent;
   };
 
-  const buffer = async (db: Db | Transaction<Database>, videoId: number) => {
+  const buffer = async (db: Db, videoId: number) => {
     await db.insertInto('video_view_buffer').values({ video_id: videoId }).execute();
   };
 
