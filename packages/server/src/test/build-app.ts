@@ -15,12 +15,15 @@ import { adminUrl, TEMPLATE_DATABASE } from './pg-admin.ts';
  */
 /**
  * A private copy of the seeded product's data: its own database (copied from the template) and
- * the shared generated media. Returns the environment a server or CLI needs to open it.
+ * the shared generated media (or a copy of its own). Returns the environment a server or CLI needs.
  */
-export async function prepareDataDir(extraEnv: Record<string, string> = {}) {
+export async function prepareDataDir(extraEnv: Record<string, string> = {}, { ownMedia = false } = {}) {
   const template = inject('templateDataDir');
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'app-test-'));
-  await fs.symlink(path.join(template, 'media'), path.join(dataDir, 'media'));
+  // Test files run two at a time and share the seeded media (about 30 MB). A file that counts what
+  // landed in the media folder takes its own copy, so another file's uploads are not counted.
+  if (ownMedia) await fs.cp(path.join(template, 'media'), path.join(dataDir, 'media'), { recursive: true });
+  else await fs.symlink(path.join(template, 'media'), path.join(dataDir, 'media'));
   const pgAdmin = adminUrl();
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
@@ -70,9 +73,12 @@ export async function prepareDataDir(extraEnv: Record<string, string> = {}) {
  */
 export async function buildTestApp(
   extraEnv: Record<string, string> = {},
-  options: Omit<Parameters<typeof buildApp>[2], 'logger'> = {},
+  {
+    ownMedia,
+    ...options
+  }: Omit<NonNullable<Parameters<typeof buildApp>[2]>, 'logger'> & { ownMedia?: boolean } = {},
 ) {
-  const data = await prepareDataDir(extraEnv);
+  const data = await prepareDataDir(extraEnv, { ownMedia });
   const config = loadConfig(data.env);
   const db = await openDatabase(config);
   await migrateToLatest(db);

@@ -176,7 +176,11 @@ describe('transcode jobs and the media actions', () => {
     consoleRequest(sut, who, method, `/admin/api${url}`, body);
 
   beforeAll(async () => {
-    sut = await buildTestApp({ TRANSCODE_CONCURRENCY: '1', ...ownMediaPrefix('console-media') });
+    // Its own media folder or prefix: these tests compare what is stored before and after.
+    sut = await buildTestApp(
+      { TRANSCODE_CONCURRENCY: '1', ...ownMediaPrefix('console-media') },
+      { ownMedia: true },
+    );
     origin = await listening(sut);
     editor = await signInOperator(sut, 'editor');
   });

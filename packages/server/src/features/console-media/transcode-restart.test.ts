@@ -16,14 +16,17 @@ let data: Awaited<ReturnType<typeof prepareDataDir>>;
 let work: string;
 let clip: string;
 beforeAll(async () => {
-  data = await prepareDataDir({
-    LOG_LEVEL: 'warn',
-    HOST: '127.0.0.1',
-    OWNER_EMAIL: OWNER.email,
-    OWNER_PASSWORD: OWNER.password,
-    TRANSCODE_CONCURRENCY: '1',
-    ...ownMediaPrefix('transcode-restart'),
-  });
+  data = await prepareDataDir(
+    {
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      OWNER_EMAIL: OWNER.email,
+      OWNER_PASSWORD: OWNER.password,
+      TRANSCODE_CONCURRENCY: '1',
+      ...ownMediaPrefix('transcode-restart'),
+    },
+    { ownMedia: true },
+  );
   work = await fs.mkdtemp(path.join(os.tmpdir(), 'transcode-restart-'));
   // Long and large enough that the kill lands while ffmpeg works.
   clip = (

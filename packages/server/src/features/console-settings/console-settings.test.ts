@@ -29,7 +29,8 @@ const who = {} as Record<OperatorRole, OperatorSession>;
 const ROLES: OperatorRole[] = ['owner', 'editor', 'support', 'finance'];
 
 beforeAll(async () => {
-  sut = await buildTestApp();
+  // Its own media folder: a test below counts the files an upload left there.
+  sut = await buildTestApp({}, { ownMedia: true });
   userToken = await guestToken(sut.app);
   for (const role of ROLES) who[role] = await signInOperator(sut, role);
 });

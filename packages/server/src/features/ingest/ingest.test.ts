@@ -12,7 +12,8 @@ import { exitOf, startTs } from '../../test/run-process.ts';
 let data: Awaited<ReturnType<typeof prepareDataDir>>;
 let work: string;
 beforeAll(async () => {
-  data = await prepareDataDir();
+  // Its own media folder: a test compares the HLS folders before and after a refused ingest.
+  data = await prepareDataDir({}, { ownMedia: true });
   work = await fs.mkdtemp(path.join(os.tmpdir(), 'ingest-test-'));
 });
 afterAll(async () => {

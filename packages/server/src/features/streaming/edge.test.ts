@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { DeleteObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createS3Client, createS3MediaStore } from '../../platform/media-store/index.ts';
-import { startEdge, type Edge } from '../../test/nginx-edge.ts';
+import { freePort, startEdge, type Edge } from '../../test/nginx-edge.ts';
 import { startS3Server, type S3Server } from '../../test/s3-server.ts';
 import { forgetOnEdges, forgettingOnEdges } from '../../platform/edge-purge.ts';
 
@@ -36,7 +36,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
   const { port: apiPort } = api.address() as AddressInfo;
   edge = await startEdge({
-    port: 42020,
+    port: await freePort(),
     apiOrigin: `127.0.0.1:${apiPort}`,
     mediaOrigin: new URL(s3.endpoint).host,
     mediaPath: `/${s3.bucket}/`,

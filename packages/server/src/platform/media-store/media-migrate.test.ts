@@ -23,7 +23,8 @@ let data: Awaited<ReturnType<typeof prepareDataDir>>;
 beforeAll(async () => {
   s3 = await startS3Server();
   // The seeded demo on a local disk, whatever store the rest of this run uses.
-  data = await prepareDataDir({ MEDIA_STORE: 'local' });
+  // A copy of its own: other test files add media to the shared folder while this one copies it.
+  data = await prepareDataDir({ MEDIA_STORE: 'local' }, { ownMedia: true });
   local = createLocalMediaStore(loadConfig(data.env).mediaDir);
   s3Env = { ...s3.env, S3_PREFIX: `migrated-${Date.now()}` };
   bucket = createS3MediaStore(loadConfig({ ...data.env, ...s3Env }).mediaStore.s3);
