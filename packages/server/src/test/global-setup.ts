@@ -66,8 +66,31 @@ export default async function setup(project: TestProject) {
     });
   }
   project.provide('mediaStoreEnv', mediaStoreEnv);
+  const seeded = await seededFiles(config.mediaDir);
   return async () => {
     await s3?.stop();
+    // Files share the seeded media: one that deletes a demo file breaks whichever file reads it
+    // next, at random. Say so here, by name, rather than as a distant flaky failure.
+    const kept = new Set(await seededFiles(config.mediaDir));
     await fs.rm(dataDir, { recursive: true, force: true });
+    const lost = seeded.filter((file) => !kept.has(file));
+    if (lost.length > 0) {
+      // Vitest reports a teardown's throw but keeps its exit code: set it, so CI goes red.
+      process.exitCode = 1;
+      throw new Error(
+        `a test deleted ${lost.length} seeded media files it shares, e.g. ${lost.slice(0, 3).join(', ')}`,
+      );
+    }
   };
+}
+
+/** The demo's files in the shared media folder (what test files may read but never delete). */
+async function seededFiles(mediaDir: string): Promise<string[]> {
+  const entries = await fs.readdir(mediaDir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(mediaDir, path.join(entry.parentPath, entry.name)))
+    .filter(
+      (file) => file.startsWith(`img${path.sep}demo${path.sep}`) || file.startsWith(`hls${path.sep}demo-`),
+    );
 }
