@@ -21,7 +21,8 @@ const PHONE_ADDRESS = '198.51.100.7';
 const suffix = process.env.TEST_DATABASE_SUFFIX ?? '';
 const databaseName = `streamapp_cluster_test${suffix.replace(/[^a-z0-9_]/gi, '').toLowerCase()}`;
 
-const basePort = Number(process.env.CLUSTER_TEST_BASE_PORT ?? 45100);
+// Below Linux's ephemeral range (32768–60999): no other file's listen(0) can hold one of these.
+const basePort = Number(process.env.CLUSTER_TEST_BASE_PORT ?? 25100);
 let cluster: Cluster;
 /** A clip long enough that a worker is still transcoding it when it is killed. */
 let clip: Buffer;

@@ -3,7 +3,7 @@ import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import { HostListSchema } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, guestToken, type TestApp } from '../../test/build-app.ts';
-import { startEdge, type Edge } from '../../test/nginx-edge.ts';
+import { freePort, startEdge, type Edge } from '../../test/nginx-edge.ts';
 
 /**
  * MEDIA_BASE_URL naming two nginx edges (deploy/nginx) in front of this server as the Node origin:
@@ -17,7 +17,8 @@ let avkey: string;
 let asset: string;
 
 beforeAll(async () => {
-  const ports = [42010, 42011];
+  // Numbers asked of the system: a fixed one may be held by another file's listen(0) at the time.
+  const ports = [await freePort(), await freePort()];
   const edgeUrls = ports.map((port) => `http://127.0.0.1:${port}`);
   sut = await buildTestApp({ MEDIA_BASE_URL: edgeUrls.join(','), EDGE_PURGE_KEY: 'edge-test-key' });
   await sut.app.listen({ port: 0, host: '127.0.0.1' });
