@@ -71,8 +71,15 @@ describe('console: money', () => {
     const refund = dialog(page, '退款：订单');
     await refund.getByText('将扣回用户').waitFor();
     // The reason is required: an empty one is refused beside the field.
-    await refund.getByRole('button', { name: label('退款') }).click();
-    await refund.getByText('必填').waitFor();
+    // Tapped again until the refusal shows: once, on a busy machine, a tap during the dialog's
+    // opening animation was not taken (a second tap is what a person does, and is refused alike).
+    const submitRefund = refund.getByRole('button', { name: label('退款') });
+    await expect
+      .poll(async () => {
+        await submitRefund.click();
+        return refund.getByText('必填').isVisible();
+      })
+      .toBe(true);
     await refund.getByLabel('退款原因').fill('用户申请退款（测试）');
     await refund.locator('.ant-form-item-explain-error').waitFor({ state: 'detached' });
     await consoleShot(page, 'money-refund');
