@@ -2,8 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 // Unit and API suites. The browser suite has its own config in e2e/ because it needs the built app.
 // Two files at a time: every API file has its own database copy, DATA_DIR, ports and Redis prefix;
-// only the seeded media folder is shared, and a file that counts what is stored there takes its own
-// copy (`ownMedia` in build-app.ts). On the 2-core CI machine this cut the server project from 11.6
+// only the seeded media folder is shared, and a file that counts what is stored there or may delete
+// from it takes its own copy (`ownMedia` in build-app.ts). On the 2-core CI machine this cut the server project from 11.6
 // to 7.2 min.
 // Vitest wants one worker count for projects that run together, so every project states it.
 const WORKERS = 2;

@@ -21,7 +21,8 @@ export async function prepareDataDir(extraEnv: Record<string, string> = {}, { ow
   const template = inject('templateDataDir');
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'app-test-'));
   // Test files run two at a time and share the seeded media (about 30 MB). A file that counts what
-  // landed in the media folder takes its own copy, so another file's uploads are not counted.
+  // landed in the media folder, or may delete from it, takes its own copy (global-setup.ts fails the
+  // run when a seeded file went missing).
   if (ownMedia) await fs.cp(path.join(template, 'media'), path.join(dataDir, 'media'), { recursive: true });
   else await fs.symlink(path.join(template, 'media'), path.join(dataDir, 'media'));
   const pgAdmin = adminUrl();
