@@ -1,32 +1,39 @@
 /** React, the component library and the shell: loaded by main.tsx beside the start-up calls. */
 import 'antd-mobile/es/global';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { initI18n } from './i18n/index.ts';
 import { afterFirstCover } from './perf-marks.ts';
 import type { Locale } from './i18n/locale.ts';
+import type { StartupData } from './startup/startup.ts';
 import { AppShell } from './shell/AppShell.tsx';
 import './theme.css';
 
 /**
  * Renders the app once the first part of the catalogue of `locale` is in (main.tsx has already
- * asked for it); the rest follows (i18n/index.ts).
+ * asked for it); the rest follows (i18n/index.ts). `started`: what start-up loaded, when it is
+ * already through, so the first render is the first page and not the loading screen again.
  */
-export async function renderApp(locale: Locale): Promise<void> {
+export async function renderApp(locale: Locale, started?: StartupData): Promise<void> {
   document.documentElement.setAttribute('data-prefers-color-scheme', 'dark');
   document.documentElement.lang = locale === 'cn' ? 'zh-CN' : 'zh-TW';
   await Promise.all([initI18n(locale), locale === 'tw' && taiwanLibraryTexts()]);
   // Focus into, around and back from every pop-up: its own chunk, asked for once the first cover
   // is on screen (the age gate of a first start is taken up then), not beside the first covers.
   afterFirstCover(() => void import('./shell/modal-focus.ts').then((module) => module.installModalFocus()));
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      {/* Page changes render at once (routes.tsx, AppRoutes). */}
-      <BrowserRouter useTransitions={false}>
-        <AppShell />
-      </BrowserRouter>
-    </StrictMode>,
+  // A transition: React renders the shell and the first page in slices between frames, not as one
+  // long task (issue 39: total blocking time); the loading screen of index.html shows meanwhile.
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        {/* Page changes render at once (routes.tsx, AppRoutes). */}
+        <BrowserRouter useTransitions={false}>
+          <AppShell started={started} />
+        </BrowserRouter>
+      </StrictMode>,
+    ),
   );
 }
 
