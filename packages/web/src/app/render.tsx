@@ -1,6 +1,6 @@
 /** React, the component library and the shell: loaded by main.tsx beside the start-up calls. */
 import 'antd-mobile/es/global';
-import { startTransition, StrictMode } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { initI18n } from './i18n/index.ts';
@@ -22,18 +22,13 @@ export async function renderApp(locale: Locale, started?: StartupData): Promise<
   // Focus into, around and back from every pop-up: its own chunk, asked for once the first cover
   // is on screen (the age gate of a first start is taken up then), not beside the first covers.
   afterFirstCover(() => void import('./shell/modal-focus.ts').then((module) => module.installModalFocus()));
-  // A transition: React renders the shell and the first page in slices between frames, not as one
-  // long task (issue 39: total blocking time); the loading screen of index.html shows meanwhile.
-  const root = createRoot(document.getElementById('root')!);
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        {/* Page changes render at once (routes.tsx, AppRoutes). */}
-        <BrowserRouter useTransitions={false}>
-          <AppShell started={started} />
-        </BrowserRouter>
-      </StrictMode>,
-    ),
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      {/* Page changes render at once (routes.tsx, AppRoutes). */}
+      <BrowserRouter useTransitions={false}>
+        <AppShell started={started} />
+      </BrowserRouter>
+    </StrictMode>,
   );
 }
 

@@ -133,12 +133,8 @@ export function AppShell({ started }: { started?: StartupData }) {
       (data) => {
         if (!data) return; // on the way to the jump page
         setStartupData(data);
-        // A transition: the first page renders in slices between frames, so taps and replies are
-        // never kept waiting behind one long task (issue 39: total blocking time).
-        startTransition(() => {
-          setAgeDue(ageConfirmationDue(data));
-          setPhase({ kind: 'ready' });
-        });
+        setAgeDue(ageConfirmationDue(data));
+        setPhase({ kind: 'ready' });
         entered(data);
       },
       (error: unknown) => {
