@@ -115,27 +115,6 @@ describe('start-up', () => {
     await context.close();
   });
 
-  it("asks for the entry script at high priority, the pages' code at low priority behind the start-up calls", async () => {
-    const context = await phoneContext(browser);
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    const priorities = new Map<string, string>();
-    cdp.on('Network.requestWillBeSent', ({ request }) => {
-      const { pathname } = new URL(request.url);
-      if (pathname.startsWith('/assets/') && pathname.endsWith('.js'))
-        priorities.set(pathname.slice('/assets/'.length).split('-')[0]!, request.initialPriority);
-    });
-    await cdp.send('Network.enable');
-    await page.goto(`${baseUrl}/`);
-    await page.waitForURL(/\/long$/);
-    // Chromium gives a module script low priority unless told: the 1 KB entry then waited behind
-    // every preload, and start-up with it (issue 39).
-    expect(priorities.get('index')).toBe('High');
-    expect(priorities.get('boot')).toBe('High');
-    expect(priorities.get('react')).toBe('Low');
-    await context.close();
-  });
-
   it('shows the first banner before the slider takes its place, even when the banner is slow', async () => {
     const context = await phoneContext(browser);
     // The order in which the page shows them: the first banner's picture, then the slider.

@@ -78,15 +78,7 @@ function preloadShell(): Plugin {
           attrs: { rel: 'preload', as: 'style', crossorigin: true, fetchpriority: 'low', href: `/${file}` },
           injectTo: 'head' as const,
         }));
-        // The entry script itself at high priority: Chromium gives a module script low priority,
-        // which put the 1 KB entry behind every preload (on HTTP/1.1, six at a time) and held the
-        // whole start-up chain back by the same time (issue 39: it arrived ~1 s after the HTML).
-        const entry = /<script type="module" crossorigin src=/g;
-        if ([...html.matchAll(entry)].length !== 1) throw new Error('preload-shell: no single entry script');
-        return {
-          html: html.replace(entry, '<script type="module" crossorigin fetchpriority="high" src='),
-          tags: [...scripts, ...styles],
-        };
+        return [...scripts, ...styles];
       },
     },
   };

@@ -6,16 +6,14 @@ import { BrowserRouter } from 'react-router';
 import { initI18n } from './i18n/index.ts';
 import { afterFirstCover } from './perf-marks.ts';
 import type { Locale } from './i18n/locale.ts';
-import type { StartupData } from './startup/startup.ts';
 import { AppShell } from './shell/AppShell.tsx';
 import './theme.css';
 
 /**
  * Renders the app once the first part of the catalogue of `locale` is in (main.tsx has already
- * asked for it); the rest follows (i18n/index.ts). `started`: what start-up loaded, when it is
- * already through, so the first render is the first page and not the loading screen again.
+ * asked for it); the rest follows (i18n/index.ts).
  */
-export async function renderApp(locale: Locale, started?: StartupData): Promise<void> {
+export async function renderApp(locale: Locale): Promise<void> {
   document.documentElement.setAttribute('data-prefers-color-scheme', 'dark');
   document.documentElement.lang = locale === 'cn' ? 'zh-CN' : 'zh-TW';
   await Promise.all([initI18n(locale), locale === 'tw' && taiwanLibraryTexts()]);
@@ -26,7 +24,7 @@ export async function renderApp(locale: Locale, started?: StartupData): Promise<
     <StrictMode>
       {/* Page changes render at once (routes.tsx, AppRoutes). */}
       <BrowserRouter useTransitions={false}>
-        <AppShell started={started} />
+        <AppShell />
       </BrowserRouter>
     </StrictMode>,
   );

@@ -10,7 +10,7 @@ import { withCatalogue } from '../i18n/index.ts';
 import { AppRoutes, preloadPlayPage, TAB_PATHS } from '../routes.tsx';
 import { enterAccount } from '../session.ts';
 import { readSetting, writeSetting } from '../settings.ts';
-import { ServiceClosedError, StartupError, takeStartUp, type StartupData } from '../startup/startup.ts';
+import { ServiceClosedError, StartupError, takeStartUp } from '../startup/startup.ts';
 import { setStartupData } from '../startup/startup-store.ts';
 import { LoadingScreen } from './LoadingScreen.tsx';
 import { TabBar } from './TabBar.tsx';
@@ -41,27 +41,15 @@ const PaymentReturnWatcher = lazy(
   ),
 );
 
-/** The age confirmation is asked once per device when app info switches it on (the default). */
-function ageConfirmationDue(data: StartupData): boolean {
-  return data.appInfo.age_gate && !readSetting('ageConfirmed');
-}
-
 type Phase =
   { kind: 'loading' } | { kind: 'ready' } | { kind: 'failed'; marker: number } | { kind: 'closed' };
 
-/**
- * Start-up gate, session recovery and the bottom menu around every page. `started`: what start-up
- * loaded when it was through before React was taken up (main.tsx): the shell begins on the page.
- */
-export function AppShell({ started }: { started?: StartupData }) {
+/** Start-up gate, session recovery and the bottom menu around every page. */
+export function AppShell() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
-  const [phase, setPhase] = useState<Phase>(() => {
-    if (!started) return { kind: 'loading' };
-    setStartupData(started);
-    return { kind: 'ready' };
-  });
+  const [phase, setPhase] = useState<Phase>({ kind: 'loading' });
   const phaseRef = useRef(phase);
   phaseRef.current = phase;
   const locationError = useRef(false);
@@ -73,7 +61,7 @@ export function AppShell({ started }: { started?: StartupData }) {
   const markPopupsSettled = useCallback(() => setPopupsSettled(true), []);
   const [popupsDue, setPopupsDue] = useState(false);
   // Asked once per device when app info switches the age confirmation on (the default).
-  const [ageDue, setAgeDue] = useState(() => (started ? ageConfirmationDue(started) : false));
+  const [ageDue, setAgeDue] = useState(false);
   const [promoDocked, setPromoDocked] = useState(false);
   const markAgeConfirmed = useCallback(() => setAgeDue(false), []);
 
@@ -91,41 +79,6 @@ export function AppShell({ started }: { started?: StartupData }) {
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
 
-  /** What follows a start-up that is through, once its first page is drawn. */
-  const entered = useCallback(
-    (data: StartupData) => {
-      // Every line failed its speed test (or none answered in 15 s): the defaults are in use.
-      if (data.raceOutcome !== 'ok')
-        void showToast({
-          content: t(data.raceOutcome === 'timeout error' ? 'timeout_error' : 'all_error'),
-        });
-      // The service worker (offline shell) registers once the first screen is up, never
-      // competing with start-up or the first covers for the phone's line and CPU.
-      // Its code (workbox-window) loads then too; if that fails, the next start registers it.
-      whenIdle(() => {
-        import('virtual:pwa-register').then(
-          ({ registerSW }) => {
-            const updateApp = registerSW({ immediate: true });
-            if (isNewerVersion(data.appInfo.pwa.version, __APP_VERSION__)) {
-              void showConfirm({
-                content: t('new_version'),
-                confirmText: t('confirm'),
-                cancelText: t('cancel'),
-              }).then((confirmed) => confirmed && void updateApp(true).then(() => window.location.reload()));
-            }
-          },
-          () => undefined,
-        );
-      });
-      if (data.landingVideo) {
-        navigateRef.current(
-          `/${data.landingVideo.type === 'long' ? 'long' : 'short'}/play/${data.landingVideo.id}`,
-        );
-      }
-    },
-    [t],
-  );
-
   const run = useCallback(() => {
     setPhase({ kind: 'loading' });
     // The first run picks up the start-up the boot entry began; a retry starts afresh.
@@ -133,9 +86,38 @@ export function AppShell({ started }: { started?: StartupData }) {
       (data) => {
         if (!data) return; // on the way to the jump page
         setStartupData(data);
-        setAgeDue(ageConfirmationDue(data));
+        setAgeDue(data.appInfo.age_gate && !readSetting('ageConfirmed'));
         setPhase({ kind: 'ready' });
-        entered(data);
+        // Every line failed its speed test (or none answered in 15 s): the defaults are in use.
+        if (data.raceOutcome !== 'ok')
+          void showToast({
+            content: t(data.raceOutcome === 'timeout error' ? 'timeout_error' : 'all_error'),
+          });
+        // The service worker (offline shell) registers once the first screen is up, never
+        // competing with start-up or the first covers for the phone's line and CPU.
+        // Its code (workbox-window) loads then too; if that fails, the next start registers it.
+        whenIdle(() => {
+          import('virtual:pwa-register').then(
+            ({ registerSW }) => {
+              const updateApp = registerSW({ immediate: true });
+              if (isNewerVersion(data.appInfo.pwa.version, __APP_VERSION__)) {
+                void showConfirm({
+                  content: t('new_version'),
+                  confirmText: t('confirm'),
+                  cancelText: t('cancel'),
+                }).then(
+                  (confirmed) => confirmed && void updateApp(true).then(() => window.location.reload()),
+                );
+              }
+            },
+            () => undefined,
+          );
+        });
+        if (data.landingVideo) {
+          navigateRef.current(
+            `/${data.landingVideo.type === 'long' ? 'long' : 'short'}/play/${data.landingVideo.id}`,
+          );
+        }
       },
       (error: unknown) => {
         if (error instanceof ServiceClosedError) setPhase({ kind: 'closed' });
@@ -146,22 +128,9 @@ export function AppShell({ started }: { started?: StartupData }) {
         } else setPhase({ kind: 'failed', marker: 2 });
       },
     );
-  }, [entered]);
+  }, [t]);
 
-  // Start-up runs once (and again only when `run` changes, i.e. the language does). A start-up
-  // handed over through `started` counts as the first run: its data is taken, and what follows it
-  // runs once. (A ref, so React's development double effects run neither twice.)
-  const lastRun = useRef<typeof run | null>(null);
-  useEffect(() => {
-    if (lastRun.current === run) return;
-    const first = lastRun.current === null;
-    lastRun.current = run;
-    if (first && started) {
-      void takeStartUp(); // taken: a later run (a new language) starts afresh
-      entered(started);
-    } else run();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `started` is read on the first run only
-  }, [run, entered]);
+  useEffect(() => run(), [run]);
 
   useEffect(
     () =>

@@ -68,8 +68,6 @@ function onlyOwnOrigin(lines: { url: string }[]): boolean {
 export interface StartUpHooks {
   /** The ad posters are in and the image line is chosen (before start-up is through). */
   adPostersIn?: (posters: StartupData['adPosters']) => void;
-  /** The categories are in and the image line is chosen (before start-up is through). */
-  categoriesIn?: (categories: StartupData['categories']) => void;
 }
 
 let begun: Promise<StartupData | null> | undefined;
@@ -221,28 +219,6 @@ export async function startUp(hooks: StartUpHooks = {}): Promise<StartupData | n
     const { adPostersIn } = hooks;
     void Promise.all([adPostersCall, imgReady]).then(([posters]) => adPostersIn(posters));
   }
-  const categoriesCall = Promise.all(
-    (['long', 'short', 'original'] as const).map((type) =>
-      request<{ categories: Category[] }>(`/v2/category/${type}`, { withoutToken: true }).then(ok),
-    ),
-  ).then(
-    ([long, short, original]) => ({
-      long: long!.categories,
-      short: short!.categories,
-      original: original!.categories,
-    }),
-    () => {
-      throw new StartupError(2);
-    },
-  );
-  // The first screen's category tiles start downloading too (they wait behind the banner).
-  if (hooks.categoriesIn) {
-    const { categoriesIn } = hooks;
-    void Promise.all([categoriesCall, imgReady]).then(
-      ([categories]) => categoriesIn(categories),
-      () => undefined, // start-up reports it
-    );
-  }
   const [adPosters, user, menus, categories, imageChain, signinList] = await Promise.all([
     adPostersCall,
     request<{ userInfo: UserInfo }>('/v1/user/info', { method: 'POST' })
@@ -257,7 +233,13 @@ export async function startUp(hooks: StartUpHooks = {}): Promise<StartupData | n
         void sendEvent('menu_get_fail');
         throw new StartupError(2);
       }),
-    categoriesCall,
+    Promise.all(
+      (['long', 'short', 'original'] as const).map((type) =>
+        request<{ categories: Category[] }>(`/v2/category/${type}`, { withoutToken: true }).then(ok),
+      ),
+    ).catch(() => {
+      throw new StartupError(2);
+    }),
     request<{ lines: string[] }>(`/v1/user/image/${hostList.img_pwa[0]?.chain ?? 'main'}`, { method: 'POST' })
       .then(ok)
       .then((chain) => chain.lines)
@@ -291,7 +273,11 @@ export async function startUp(hooks: StartUpHooks = {}): Promise<StartupData | n
     appInfo,
     userInfo: user.userInfo,
     menus: menus.menus,
-    categories,
+    categories: {
+      long: categories[0]!.categories,
+      short: categories[1]!.categories,
+      original: categories[2]!.categories,
+    },
     adPosters,
     imageChain,
     signinList,

@@ -36,19 +36,15 @@ export function warmBanner(data: Pick<StartupData, 'adPosters'>, pathname: strin
     .finally(release);
 }
 
-let tilesWarmed = false;
-
 /**
- * Starts the first category tiles' downloads as soon as start-up has the categories and the image
- * line, while its other calls are still out (they wait behind the banner's head start): the image
- * cache hands the same download to the page when it asks.
+ * Starts the first screen's images (first banner, first category tiles) as soon as start-up has
+ * the data, instead of after the page has rendered and laid out: the image cache hands the same
+ * download to the page when it asks.
  */
-export function warmTiles(data: Pick<StartupData, 'categories'>, pathname: string): void {
-  if (tilesWarmed) return;
-  tilesWarmed = true;
-  const tiles = data.categories[landingType(pathname)]
-    .slice(0, FIRST_SCREEN_TILES)
-    .map((category) => category.category_image);
+export function warmFirstScreen(data: StartupData, pathname: string): void {
+  warmBanner(data, pathname);
+  const type = landingType(pathname);
+  const tiles = data.categories[type].slice(0, FIRST_SCREEN_TILES).map((category) => category.category_image);
   const showFallback = () => undefined; // the page shows the fallback
   for (const path of tiles) if (path) loadImage(path).catch(showFallback);
 }
