@@ -99,10 +99,27 @@ describe('issue 38 leftovers', () => {
       await shot(page, `item11-one-line-before-${tag}`);
       expect(await page.getByTestId('switch-line').locator('.play-switches__vip').count()).toBe(0);
 
+      // How long the toast is on screen is read in the page, frame by frame: the test's own clock
+      // also counted the screenshot and Playwright's polling (2.2 s once, on a busy machine).
+      await page.evaluate((text) => {
+        const seen: { shown?: number; gone?: number } = {};
+        (window as unknown as { __toast: typeof seen }).__toast = seen;
+        const check = (now: number) => {
+          const mask = [...document.querySelectorAll('.adm-toast-mask')].find((element) =>
+            element.textContent?.includes(text),
+          );
+          const box = mask?.getBoundingClientRect();
+          const visible =
+            !!box && box.width > 0 && box.height > 0 && getComputedStyle(mask!).visibility !== 'hidden';
+          if (visible) seen.shown ??= now;
+          else if (seen.shown !== undefined) seen.gone ??= now;
+          if (seen.gone === undefined) requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+      }, words.oneLine);
       await page.getByTestId('switch-line').click();
       const toast = page.locator('.adm-toast-mask').filter({ hasText: words.oneLine });
       await toast.waitFor({ state: 'visible' });
-      const shown = Date.now();
       // The message is on one line (never broken inside a word, as 「切／換」).
       const lines = await toast.locator('.adm-toast-main-text').evaluate((text) => {
         const style = getComputedStyle(text);
@@ -114,7 +131,10 @@ describe('issue 38 leftovers', () => {
       expect(await page.locator('[data-testid="choice-panel-line"]').count()).toBe(0);
       await toast.waitFor({ state: 'hidden', timeout: 5000 });
       // 1000 ms and the fade-out; antd-mobile's own 2000 ms would last past 1.9 s.
-      const onScreen = Date.now() - shown;
+      const onScreen = await page.evaluate(() => {
+        const seen = (window as unknown as { __toast: { shown: number; gone: number } }).__toast;
+        return seen.gone - seen.shown;
+      });
       expect(onScreen).toBeGreaterThan(500);
       expect(onScreen).toBeLessThan(1900);
 
