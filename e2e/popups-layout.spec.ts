@@ -38,9 +38,9 @@ async function popupsOfAStart(page: Page, go: () => Promise<unknown>): Promise<s
   while (Date.now() < deadline) {
     await page.waitForTimeout(250);
     const popup = page.locator('[data-testid^="popup-"]').filter({ visible: true });
-    // Start-up pop-ups are dialogs too (modal-focus.ts). One whose picture is still being decrypted
-    // has no size yet, so it is not visible: it is waited for, never read as a text dialog (on a
-    // busy machine the ad pop-up was once taken for a dialog with no text and closed unnamed).
+    // Start-up pop-ups are dialogs too (modal-focus.ts). One still opening may have no size yet, so
+    // it is not visible: it is waited for, never read as a text dialog (on a busy machine the ad
+    // pop-up was once taken for a dialog with no text and closed unnamed).
     const dialog = page
       .locator('[role="dialog"]:not(:has([data-testid^="popup-"]))')
       .filter({ visible: true });
