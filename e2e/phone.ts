@@ -2,9 +2,9 @@ import type { UserInfo } from '@app/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { phoneContext, screenshotPath } from './browser.ts';
-import { settle } from './settle.ts';
+import { settle, textDialogs } from './settle.ts';
 
-export { settle };
+export { settle, textDialogs };
 
 /**
  * What every browser test does with the app: start a phone and close the start-up pop-ups, move

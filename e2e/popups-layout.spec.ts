@@ -2,7 +2,7 @@ import type { AppInfo, UserInfo } from '@app/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, phoneContext, screenshotPath } from './browser.ts';
-import { baseUrl, changeReply, open, settle, shot } from './phone.ts';
+import { baseUrl, changeReply, open, settle, shot, textDialogs } from './phone.ts';
 
 /**
  * Issue 25, items 7–14: the pop-up cadence, sheets that fit the screen, back closing dialogs, the
@@ -38,12 +38,9 @@ async function popupsOfAStart(page: Page, go: () => Promise<unknown>): Promise<s
   while (Date.now() < deadline) {
     await page.waitForTimeout(250);
     const popup = page.locator('[data-testid^="popup-"]').filter({ visible: true });
-    // Start-up pop-ups are dialogs too (modal-focus.ts). One still opening may have no size yet, so
-    // it is not visible: it is waited for, never read as a text dialog (on a busy machine the ad
-    // pop-up was once taken for a dialog with no text and closed unnamed).
-    const dialog = page
-      .locator('[role="dialog"]:not(:has([data-testid^="popup-"]))')
-      .filter({ visible: true });
+    // Not a start-up pop-up still opening (on a busy machine the ad pop-up was once read as a
+    // dialog with no text and closed unnamed).
+    const dialog = textDialogs(page).filter({ visible: true });
     if (await popup.count()) {
       const id = (await popup.first().getAttribute('data-testid'))!;
       if (seen.at(-1) !== id) seen.push(id);

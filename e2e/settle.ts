@@ -2,6 +2,15 @@ import type { Page } from 'playwright-core';
 import { screenshotPath } from './browser.ts';
 
 /**
+ * The dialogs that are not start-up pop-ups (those are dialogs too, modal-focus.ts, marked
+ * `data-testid="popup-…"`). A pop-up still opening may have no size yet: read through this, it is
+ * never taken for a dialog of its own.
+ */
+export function textDialogs(page: Page) {
+  return page.locator('[role="dialog"]:not(:has([data-testid^="popup-"]))');
+}
+
+/**
  * Closes whatever start-up shows (cover ad, pop-up chain, reminders) until the shell says every
  * start-up pop-up has been shown. Pop-ups fade out, so a control found a moment ago may be gone:
  * every tap is allowed to miss. Kept apart from phone.ts so that benchmarks use it without vitest.
@@ -24,9 +33,7 @@ export async function settle(
   while (Date.now() < deadline) {
     await page.waitForTimeout(250);
     // A start-up pop-up is a dialog too (modal-focus.ts): it has its own branch below.
-    const dialog = page
-      .locator('[role="dialog"]:not(:has([data-testid^="popup-"]))')
-      .filter({ visible: true });
+    const dialog = textDialogs(page).filter({ visible: true });
     const ageGate = page.getByTestId('age-gate').filter({ visible: true });
     // onShown: a look at each pop-up before it is closed (the accessibility audit); its time is
     // not start-up's.

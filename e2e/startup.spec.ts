@@ -4,7 +4,7 @@ import type { AppInfo, UserInfo } from '@app/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium, phoneContext, screenshotPath } from './browser.ts';
-import { changeReply, settle, shot } from './phone.ts';
+import { changeReply, settle, shot, textDialogs } from './phone.ts';
 
 let browser: Browser;
 const baseUrl = inject('baseUrl');
@@ -40,7 +40,7 @@ async function closeUntil(page: Page, text: string) {
     if (await page.getByRole('dialog').filter({ hasText: text }).count()) return;
     await page.waitForTimeout(400);
     // Start-up pop-ups are dialogs too (modal-focus.ts); only they close by a tap on the mask.
-    const otherDialogs = page.locator('[role="dialog"]:not(:has([data-testid^="popup-"]))');
+    const otherDialogs = textDialogs(page);
     if (
       (await otherDialogs.count()) === 0 &&
       (await page.locator('[data-testid^="popup-"]').filter({ visible: true }).count()) > 0
