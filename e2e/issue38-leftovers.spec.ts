@@ -99,21 +99,36 @@ describe('issue 38 leftovers', () => {
       await shot(page, `item11-one-line-before-${tag}`);
       expect(await page.getByTestId('switch-line').locator('.play-switches__vip').count()).toBe(0);
 
-      // How long the toast is on screen is read in the page, frame by frame: the test's own clock
-      // also counted the screenshot and Playwright's polling (2.2 s once, on a busy machine).
+      // When the toast starts to go is read in the page, frame by frame, against a 2000 ms timer
+      // (antd-mobile's own duration) started when the toast's container joins the page, which is
+      // when antd-mobile starts the toast's own timer. Wall-clock limits failed on a busy machine:
+      // the test's clock counted screenshots and polling, and the fade itself stretches when frames
+      // are slow (react-spring advances at most 64 ms per frame).
       await page.evaluate((text) => {
-        const seen: { shown?: number; gone?: number } = {};
+        type Added = { node: Node; at: number; antdDefault?: number };
+        const added: Added[] = [];
+        const seen: { added?: Added; full?: boolean; closing?: number } = {};
         (window as unknown as { __toast: typeof seen }).__toast = seen;
+        new MutationObserver((records) => {
+          for (const node of records.flatMap((record) => [...record.addedNodes])) {
+            const entry: Added = { node, at: performance.now() };
+            added.push(entry);
+            setTimeout(() => (entry.antdDefault = performance.now()), 2000);
+          }
+        }).observe(document.body, { childList: true });
         const check = (now: number) => {
-          const mask = [...document.querySelectorAll('.adm-toast-mask')].find((element) =>
+          const mask = [...document.querySelectorAll<HTMLElement>('.adm-toast-mask')].find((element) =>
             element.textContent?.includes(text),
           );
+          seen.added ??= mask && added.find((entry) => entry.node.contains(mask));
+          const style = mask && getComputedStyle(mask);
           const box = mask?.getBoundingClientRect();
-          const visible =
-            !!box && box.width > 0 && box.height > 0 && getComputedStyle(mask!).visibility !== 'hidden';
-          if (visible) seen.shown ??= now;
-          else if (seen.shown !== undefined) seen.gone ??= now;
-          if (seen.gone === undefined) requestAnimationFrame(check);
+          const visible = !!box && box.width > 0 && box.height > 0 && style!.visibility !== 'hidden';
+          // It fades in first: closing is the first frame below full opacity after it was full.
+          const full = visible && Number(style!.opacity) >= 0.99;
+          if (full && seen.added) seen.full = true;
+          else if (seen.full) seen.closing ??= now;
+          if (seen.closing === undefined) requestAnimationFrame(check);
         };
         requestAnimationFrame(check);
       }, words.oneLine);
@@ -130,13 +145,16 @@ describe('issue 38 leftovers', () => {
       await page.screenshot({ path: path.join(SHOTS, `item11-one-line-after-${tag}.png`) });
       expect(await page.locator('[data-testid="choice-panel-line"]').count()).toBe(0);
       await toast.waitFor({ state: 'hidden', timeout: 5000 });
-      // 1000 ms and the fade-out; antd-mobile's own 2000 ms would last past 1.9 s.
-      const onScreen = await page.evaluate(() => {
-        const seen = (window as unknown as { __toast: { shown: number; gone: number } }).__toast;
-        return seen.gone - seen.shown;
+      // Our 1000 ms: on screen for a while, and going before antd-mobile's own 2000 ms are up.
+      const seen = await page.evaluate(() => {
+        const { added, closing } = (
+          window as unknown as { __toast: { added: { at: number; antdDefault?: number }; closing: number } }
+        ).__toast;
+        return { closing, at: added.at, antdDefault: added.antdDefault ?? null };
       });
-      expect(onScreen).toBeGreaterThan(500);
-      expect(onScreen).toBeLessThan(1900);
+      expect(seen.closing - seen.at).toBeGreaterThan(500);
+      // A 2000 ms timer not yet fired when read means the toast went first.
+      expect(seen.closing).toBeLessThan(seen.antdDefault ?? Infinity);
 
       await page.getByTestId('switch-quality').click();
       await page.getByTestId('choice-panel-quality').getByText(words.hd, { exact: true }).click();
