@@ -1,8 +1,12 @@
+import { createHash } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { CreateBucketCommand, HeadBucketCommand } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { createS3Client } from '../platform/media-store/index.ts';
@@ -41,6 +45,7 @@ export async function startS3Server(): Promise<S3Server> {
     configureBuckets: [{ name: bucket, configs: [] }],
   });
   addListParts(server, directory);
+  answerWhenWritten(server);
   const address = (await server.run()) as AddressInfo;
   const endpoint = `http://127.0.0.1:${address.port}`;
   return describe({
@@ -128,6 +133,67 @@ function addListParts(server: S3rver, directory: string) {
     ctx.status = 200;
     ctx.body = `<?xml version="1.0" encoding="UTF-8"?>\n<ListPartsResult><Bucket>${bucket}</Bucket><Key>${escapeXml(key)}</Key><UploadId>${uploadId}</UploadId><PartNumberMarker>${marker}</PartNumberMarker><MaxParts>10000</MaxParts><IsTruncated>false</IsTruncated>${parts.join('')}</ListPartsResult>`;
   });
+}
+
+/**
+ * s3rver answers a PUT (and a multipart part) once it has read the body, not once the body's file
+ * is written: its write stream may still be flushing, so a HEAD right after can see a short or
+ * empty object (a bucket run once read 0 bytes of a 13 KB thumbnail just copied by
+ * media:migrate). A real S3 answers only when the object is stored; these writes do the same,
+ * with s3rver's own file layout (the object, its metadata file; a part and its `.md5`).
+ */
+function answerWhenWritten(server: S3rver) {
+  const store = (server as unknown as { store: S3rverStore }).store;
+  store.putObject = async (object) => {
+    const written = await writeFully(
+      store.getResourcePath(object.bucket, object.key, 'object'),
+      object.content,
+    );
+    await store.putMetadata(object.bucket, object.key, object.metadata, written.md5);
+    return written;
+  };
+  store.putPart = async (bucket, uploadId, partNumber, content) => {
+    const file = path.join(store.getResourcePath(bucket, undefined, 'uploads'), uploadId, String(partNumber));
+    const written = await writeFully(file, content);
+    await fs.writeFile(`${file}.md5`, written.md5);
+    return written;
+  };
+}
+
+async function writeFully(file: string, content: Buffer | Readable): Promise<{ size: number; md5: string }> {
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  const md5 = createHash('md5');
+  let size = 0;
+  const count = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      md5.update(chunk);
+      size += chunk.length;
+      done(null, chunk);
+    },
+  });
+  // The pipeline settles when the file's stream has finished, i.e. every byte is written.
+  await pipeline(
+    Buffer.isBuffer(content) ? Readable.from([content]) : content,
+    count,
+    createWriteStream(file),
+  );
+  return { size, md5: md5.digest('hex') };
+}
+
+/** The parts of s3rver's filesystem store that answerWhenWritten replaces or uses. */
+interface S3rverStore {
+  getResourcePath(bucket: string, key: string | undefined, resource: string): string;
+  putMetadata(bucket: string, key: string, metadata: unknown, md5: string): Promise<void>;
+  putObject(object: { bucket: string; key: string; content: Buffer | Readable; metadata: unknown }): Promise<{
+    size: number;
+    md5: string;
+  }>;
+  putPart(
+    bucket: string,
+    uploadId: string,
+    partNumber: number,
+    content: Readable,
+  ): Promise<{ size: number; md5: string }>;
 }
 
 interface KoaContext {
