@@ -24,8 +24,11 @@ const API_PATHS = [
 /**
  * main.tsx runs start-up first and takes up the pages' code only after it (see there). This lists
  * the shell's chunks and the home page's as modulepreloads in index.html, and their stylesheets as
- * preloads, so they download from the first moment, at low priority: on HTTP/1.1 a phone fetches six files at a time, and the
- * start-up calls, each waiting for the one before, go ahead of them.
+ * preloads, so they download from the first moment, at low priority: on HTTP/1.1 a phone fetches
+ * six files at a time, and the start-up calls, each waiting for the one before, go ahead of them.
+ * Except React's chunk, at high priority: the largest file (84 KB), which the first screen waits
+ * for; at low priority it arrived after start-up had finished and held the first cover back about
+ * 0.4 s (bench:startup, session 19 in docs/decisions.md).
  */
 function preloadShell(): Plugin {
   return {
@@ -50,6 +53,8 @@ function preloadShell(): Plugin {
           visit(root.fileName);
           return files;
         };
+        const reactChunk = chunks.find((chunk) => chunk.name === 'react')?.fileName;
+        if (!reactChunk) throw new Error('preload-shell: the react chunk not found');
         const shell = graphOf('/src/app/render.tsx');
         // A module of FIRST_SCREEN that the shell imports drags the whole group into the shell.
         const dragged = [...shell].find((file) => file.includes('/first-screen-'));
@@ -61,7 +66,12 @@ function preloadShell(): Plugin {
           .filter((file) => !html.includes(file))
           .map((file) => ({
             tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, fetchpriority: 'low', href: `/${file}` },
+            attrs: {
+              rel: 'modulepreload',
+              crossorigin: true,
+              fetchpriority: file === reactChunk ? 'high' : 'low',
+              href: `/${file}`,
+            },
             injectTo: 'head' as const,
           }));
         // Their stylesheets too: the import that takes the shell up waits for each one to load,
@@ -171,6 +181,13 @@ const SHELL = [
   // Shared by the shell and later pages, these became files of a few hundred bytes each: three more
   // requests beside the start-up's own on a phone's six connections. They ride in the shell.
   /[\\/]src[\\/]app[\\/](launch-code|back-closes)\.ts$/,
+  // antd-mobile's render (antd-render.ts, in place of its own) with the helpers it shares with the
+  // first screen, and the library's index (side-effect imports only): files of 549 and 62 bytes
+  // that the first screen's import waits for, each a request of its own until they rode here.
+  /[\\/]src[\\/]app[\\/]antd-render\.ts$/,
+  /node_modules[\\/]antd-mobile[\\/]es[\\/]index\.js$/,
+  /node_modules[\\/]antd-mobile[\\/]es[\\/]utils[\\/](should-render|use-initialized)\.js$/,
+  /node_modules[\\/]ahooks[\\/]es[\\/]useUnmountedRef[\\/]/,
   /node_modules[\\/]tslib[\\/]/,
   /[\\/]src[\\/]app[\\/]shell[\\/](AppShell|TabBar|LoadingScreen|guards)\.tsx$/,
   /[\\/]src[\\/]app[\\/]shell[\\/](notices|use-go-back)\.ts$/,
