@@ -180,3 +180,47 @@ describe('media through nginx edges', () => {
     await context.close();
   });
 });
+
+/**
+ * Issue 39: this suite's server has one api line, its own origin, as a default deployment has, so
+ * its page starts with the early fast login and preloads the public start-up calls (the other
+ * browser suites run a server with three lines, whose page stays as built).
+ */
+describe('a first start on a server whose only api line is its own origin', () => {
+  for (const [locale, longTab] of [
+    ['zh-CN', '长视频'],
+    ['zh-TW', '長影片'],
+  ] as const)
+    it(`logs in once from the landing code, sent by the page itself, with no CSP violation; the next start comes from the service worker (${locale})`, async () => {
+      const code = (await post<{ code: string }>('/v1/launch', {})).response.code;
+      const context = await phoneContext(browser, { locale });
+      const page = await context.newPage();
+      const logins: string[] = [];
+      const violations: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/v1/fastlogin') logins.push(request.url());
+      });
+      page.on('console', (message) => {
+        if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+      });
+      await page.goto(`${serverUrl}/long?code=${code}`);
+      await page.waitForURL(/\/long$/);
+      await page.locator('.app-tab-bar').getByText(longTab).waitFor();
+      await page.locator('img[src^="blob:"]').first().waitFor();
+      expect(logins).toEqual([`${serverUrl}/v1/fastlogin?platform=web`]);
+      // The page's own script sent it (and start-up took its reply), not the start-up script.
+      expect(await page.evaluate(() => 'earlyFastLogin' in self)).toBe(true);
+      expect(await page.evaluate(() => localStorage.getItem('app.token'))).toMatch(/^"[A-Za-z0-9_-]{43}"$/);
+
+      // The service worker's copy of the page has no early call: the stored session starts it.
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      await page.reload();
+      await page.locator('.app-tab-bar').getByText(longTab).waitFor();
+      await page.locator('img[src^="blob:"]').first().waitFor();
+      expect(await page.evaluate(() => 'earlyFastLogin' in self)).toBe(false);
+      expect(logins).toHaveLength(1);
+      expect(violations).toEqual([]);
+      await shot(page, `early-login-${locale}`);
+      await context.close();
+    });
+});

@@ -51,7 +51,7 @@ import { createCatalogueService } from './features/catalogue/catalogue.service.t
 import { exploreRoutes } from './features/explore/explore.routes.ts';
 import { createExploreService } from './features/explore/explore.service.ts';
 import { linesRoutes } from './features/lines/lines.routes.ts';
-import { createAppShell, type AppShell } from './features/pwa/app-shell.ts';
+import { createAppShell, EARLY_FAST_LOGIN_SCRIPT, type AppShell } from './features/pwa/app-shell.ts';
 import { likesRoutes } from './features/likes/likes.routes.ts';
 import { createLikesService } from './features/likes/likes.service.ts';
 import { outboxRoutes } from './features/outbox/outbox.routes.ts';
@@ -214,7 +214,9 @@ export async function buildApp(
   const lines = createLinesService(ctx, listening);
   await lines.loadOperatorLines();
   appShell.useLines(ctx, lines);
-  await app.register(securityPlugin(config, lines.lineOriginsOrNone, [renderJumpPage()]));
+  await app.register(
+    securityPlugin(config, lines.lineOriginsOrNone, [renderJumpPage(), EARLY_FAST_LOGIN_SCRIPT]),
+  );
   installLineEncryption(app, ctx, lines);
 
   const sessions = createSessionService(db, config.businessTimeZone);
@@ -337,12 +339,15 @@ function installErrorHandling(app: FastifyInstance, appShell: AppShell, consoleS
       request.method === 'GET' &&
       !SERVER_PREFIXES.some((prefix) => request.url.startsWith(prefix)) &&
       !ADMIN_PAGES.test(request.url);
-    if (isPage)
+    if (isPage) {
+      const page = appShell.encode((await appShell.pageFor(request))!, request.headers['accept-encoding']);
+      if (page.encoding) reply.header('content-encoding', page.encoding);
       return reply
         .header('cache-control', 'no-cache')
-        .header('vary', 'accept-language')
+        .header('vary', 'accept-language, accept-encoding')
         .type('text/html; charset=utf-8')
-        .send(await appShell.pageFor(request));
+        .send(page.body);
+    }
     return reply.code(Status.notFound).send(errorEnvelope(Status.notFound));
   });
 }

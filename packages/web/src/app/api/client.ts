@@ -38,22 +38,26 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   for (let attempt = 0; attempt < attempts; attempt++) {
     const line = currentLine('api') ?? { url: location.origin };
     try {
-      const envelope = await send<T>(line.url, line.key, path, options);
-      if (envelope.status.code === Status.regionBlocked) emit({ type: 'location-error' });
-      if (sessionEndedCodes.includes(envelope.status.code as StatusCode)) {
-        emit({ type: 'session-ended', code: envelope.status.code });
-      }
-      // An operator banned the account: its session is over too, and the phone says why.
-      if (envelope.status.code === Status.refused && envelope.status.message === ACCOUNT_BANNED) {
-        emit({ type: 'session-ended', code: envelope.status.code, banned: true });
-      }
-      return envelope;
+      return received(await send<T>(line.url, line.key, path, options));
     } catch (error) {
       if (!(error instanceof NetworkError)) throw error;
       reportLineFailure('api', line.url);
     }
   }
   throw new NetworkError(`no api line answered ${path}`);
+}
+
+/** What every reply tells the app beside its own answer: a blocked region, an ended session. */
+export function received<T>(envelope: Envelope<T>): Envelope<T> {
+  if (envelope.status.code === Status.regionBlocked) emit({ type: 'location-error' });
+  if (sessionEndedCodes.includes(envelope.status.code as StatusCode)) {
+    emit({ type: 'session-ended', code: envelope.status.code });
+  }
+  // An operator banned the account: its session is over too, and the phone says why.
+  if (envelope.status.code === Status.refused && envelope.status.message === ACCOUNT_BANNED) {
+    emit({ type: 'session-ended', code: envelope.status.code, banned: true });
+  }
+  return envelope;
 }
 
 async function send<T>(lineUrl: string, key: string | undefined, path: string, options: RequestOptions) {

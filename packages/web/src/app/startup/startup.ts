@@ -13,12 +13,13 @@ import { NON_VIP_PIXEL } from '@app/contract/constants';
 import { chooseStreamLine } from '@app/contract/rules';
 import { Status } from '@app/contract/status-codes';
 import { FAST_CODE_HEADER, isHostTestLine } from '@app/contract/wire';
-import { request, type Envelope } from '../api/client.ts';
+import { received, request, type Envelope } from '../api/client.ts';
 import { bootstrapHosts, defaultHostList, loadHostList } from '../lines/host-list.ts';
 import { setRankedLines } from '../lines/line-book.ts';
 import { raceLines, type RaceOutcome } from '../lines/speed-race.ts';
 import { readSetting, writeSetting } from '../settings.ts';
 import { isStandalone } from '../standalone.ts';
+import { takeEarlyFastLogin } from './early-fast-login.ts';
 import { landingSource, sendUserInit } from './user-init.ts';
 import { afterFirstCover, markOnce, PerfMark } from '../perf-marks.ts';
 
@@ -136,7 +137,8 @@ export async function startUp(hooks: StartUpHooks = {}): Promise<StartupData | n
   // When the page's own origin is the only api line, the race cannot send a call anywhere else
   // (a failed race falls back to this origin too), so the calls go now, beside the race, instead of
   // one round trip after it. Otherwise they wait for the race's first answer.
-  if (!manual && onlyOwnOrigin(apiLines)) setRankedLines('api', apiLines);
+  const ownLineOnly = !manual && onlyOwnOrigin(apiLines);
+  if (ownLineOnly) setRankedLines('api', apiLines);
   else await apiRace;
 
   // 2. App info, and 3. fast login with the URL code beside it: the login needs nothing from app
@@ -147,14 +149,30 @@ export async function startUp(hooks: StartUpHooks = {}): Promise<StartupData | n
   const landing = new URLSearchParams(location.search);
   const code = readSetting('token') ? null : landing.get('code');
   const standalone = isStandalone();
+  const platform = standalone ? 'pwa' : 'web';
+  const sendFastLogin = (launchCode: string) =>
+    request<{ token: string }>('/v1/fastlogin', {
+      withoutToken: true,
+      query: { platform },
+      headers: { [FAST_CODE_HEADER]: launchCode },
+    });
+  // The page's own early call, when it went to the line this start-up uses (this origin alone);
+  // a reply that did not come through is asked for again.
+  const early = code && ownLineOnly ? takeEarlyFastLogin(code, platform) : undefined;
   const fastLogin = code
-    ? request<{ token: string }>('/v1/fastlogin', {
-        withoutToken: true,
-        query: { platform: standalone ? 'pwa' : 'web' },
-        headers: { [FAST_CODE_HEADER]: code },
-      })
+    ? early
+      ? early.then((reply) => (reply ? received(reply) : sendFastLogin(code)))
+      : sendFastLogin(code)
     : null;
   fastLogin?.catch(() => undefined); // read below, after app info
+  // The ad posters need no token: asked for now, so the first banner can start as soon as the
+  // image line is known rather than after the fast login (step 4 reads them).
+  const adPostersCall = request<StartupData['adPosters']>('/v1/ad/poster', { withoutToken: true })
+    .then(ok)
+    .catch(() => {
+      void sendEvent('advert_get_fail');
+      return { long: [], short: [], original: [] };
+    });
   const appInfo = await request<AppInfo>('/v1/appinfo', { withoutToken: true })
     .then(ok)
     .catch(() => {
@@ -168,6 +186,12 @@ export async function startUp(hooks: StartUpHooks = {}): Promise<StartupData | n
       setRankedLines('img', [{ url: appInfo.imgUrl.url, key: appInfo.imgUrl.key, encrypt: true }]);
     }
   });
+  // The first banner, the first screen's largest picture, downloads as soon as the posters and the
+  // image line are in: beside the fast login and the user calls, not after them.
+  if (hooks.adPostersIn) {
+    const { adPostersIn } = hooks;
+    void Promise.all([adPostersCall, imgReady]).then(([posters]) => adPostersIn(posters));
+  }
   const jumpAddress = `${standalone ? appInfo.pwa.jump : appInfo.web.jump}${location.search}`;
 
   // 3. The stored token, else the URL code's session, else the jump address.
@@ -203,22 +227,9 @@ export async function startUp(hooks: StartUpHooks = {}): Promise<StartupData | n
     history.replaceState(null, '', `/long${keep.size ? `?${keep}` : ''}`);
   }
 
-  // 4. User data, all at once. The ad posters go first (a phone has six connections per line for
-  // eight calls) and hand over the first banner as soon as they and the image line are in: the
-  // first screen's largest picture then downloads beside the rest of the calls, not after them.
-  // The public calls (ad posters, menus, categories) go without the token, at the addresses the
-  // server's index.html preloads when this origin is the only api line (issue 39): the same reply
-  // for every user of the locale, already here or on its way when the script gets this far.
-  const adPostersCall = request<StartupData['adPosters']>('/v1/ad/poster', { withoutToken: true })
-    .then(ok)
-    .catch(() => {
-      void sendEvent('advert_get_fail');
-      return { long: [], short: [], original: [] };
-    });
-  if (hooks.adPostersIn) {
-    const { adPostersIn } = hooks;
-    void Promise.all([adPostersCall, imgReady]).then(([posters]) => adPostersIn(posters));
-  }
+  // 4. User data, all at once. The public calls (ad posters, menus, categories) go without the
+  // token: when this origin is the only api line, the server's page carries their replies (issue 39,
+  // api/carried-replies.ts), the same for every user of the locale.
   const [adPosters, user, menus, categories, imageChain, signinList] = await Promise.all([
     adPostersCall,
     request<{ userInfo: UserInfo }>('/v1/user/info', { method: 'POST' })
