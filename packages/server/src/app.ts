@@ -51,7 +51,7 @@ import { createCatalogueService } from './features/catalogue/catalogue.service.t
 import { exploreRoutes } from './features/explore/explore.routes.ts';
 import { createExploreService } from './features/explore/explore.service.ts';
 import { linesRoutes } from './features/lines/lines.routes.ts';
-import { createAppShell, EARLY_FAST_LOGIN_SCRIPT, type AppShell } from './features/pwa/app-shell.ts';
+import { createAppShell, EARLY_START_SCRIPTS, type AppShell } from './features/pwa/app-shell.ts';
 import { likesRoutes } from './features/likes/likes.routes.ts';
 import { createLikesService } from './features/likes/likes.service.ts';
 import { outboxRoutes } from './features/outbox/outbox.routes.ts';
@@ -215,7 +215,7 @@ export async function buildApp(
   await lines.loadOperatorLines();
   appShell.useLines(ctx, lines);
   await app.register(
-    securityPlugin(config, lines.lineOriginsOrNone, [renderJumpPage(), EARLY_FAST_LOGIN_SCRIPT]),
+    securityPlugin(config, lines.lineOriginsOrNone, [renderJumpPage(), ...EARLY_START_SCRIPTS]),
   );
   installLineEncryption(app, ctx, lines);
 

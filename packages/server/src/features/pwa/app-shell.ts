@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
-import type { HostList } from '@app/contract';
+import type { HostList, Locale } from '@app/contract';
 import { FAST_CODE_HEADER, LOCALE_PARAM } from '@app/contract/wire';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
@@ -21,49 +21,63 @@ const PUBLIC_START_CALLS = [
 ];
 
 /**
- * Sends the landing address's fast login while the page's scripts download, not once the start-up
- * script has arrived and run (0.3–0.4 s later on a phone's line). The app takes this reply when it
- * has the same launch code and platform and this origin is its one api line
- * (app/startup/early-fast-login.ts); it asks again when this one did not come through. The same
- * conditions as the app's own call: with a stored session or a manual line (the app's settings,
- * `app.` keys) the code is not used. Fixed text, so the CSP allows it by its hash.
+ * The page's early start, for a page whose own origin is the one api line:
+ * - the landing address's fast login, sent while the page's scripts download rather than once the
+ *   start-up script has arrived and run (0.3–0.4 s later on a phone's line). The app takes this
+ *   reply when it has the same launch code and platform and this origin is still its one api line
+ *   (app/startup/early-fast-login.ts), and asks again when this one did not come through. The same
+ *   conditions as the app's own call: with a stored session or a manual line (the app's settings,
+ *   `app.` keys) the code is not used;
+ * - then the preloads of the public start-up calls. Added by this script, after the login, not
+ *   written in the page: a browser gives a host six connections over HTTP/1.1 and hands them out
+ *   in the order requests were made, and the links the page's preload scanner finds are made
+ *   before any inline script runs, so the login queued behind six preloads (about 0.3 s).
+ * Fixed text per locale, so the CSP allows it by its hash.
  */
-export const EARLY_FAST_LOGIN_SCRIPT = `<script>(function () {
+export function earlyStartScript(locale: Locale): string {
+  const preloads = JSON.stringify(PUBLIC_START_CALLS.map((path) => `${path}?${LOCALE_PARAM}=${locale}`));
+  return `<script>(function () {
   try {
     var code = new URLSearchParams(location.search).get('code');
-    if (!code || localStorage.getItem('app.token') || localStorage.getItem('app.manualApiLine')) return;
-    var standalone = matchMedia('(display-mode: standalone)').matches || navigator.standalone === true;
-    var platform = standalone ? 'pwa' : 'web';
-    self.earlyFastLogin = {
-      code: code,
-      platform: platform,
-      reply: fetch('/v1/fastlogin?platform=' + platform, { headers: { '${FAST_CODE_HEADER}': code } })
-        .then(function (reply) { return reply.json(); })
-        .catch(function () { return null; }),
-    };
+    if (code && !localStorage.getItem('app.token') && !localStorage.getItem('app.manualApiLine')) {
+      var standalone = matchMedia('(display-mode: standalone)').matches || navigator.standalone === true;
+      var platform = standalone ? 'pwa' : 'web';
+      self.earlyFastLogin = {
+        code: code,
+        platform: platform,
+        reply: fetch('/v1/fastlogin?platform=' + platform, { headers: { '${FAST_CODE_HEADER}': code } })
+          .then(function (reply) { return reply.json(); })
+          .catch(function () { return null; }),
+      };
+    }
   } catch (error) {}
+  ${preloads}.forEach(function (href) {
+    var link = document.createElement('link');
+    link.rel = 'preload';
+    link.as = 'fetch';
+    link.crossOrigin = 'anonymous';
+    link.href = href;
+    document.head.appendChild(link);
+  });
 })();</script>`;
+}
+
+/** The early start of both locales: the inline scripts the CSP allows on the app's page. */
+export const EARLY_START_SCRIPTS = [earlyStartScript('cn'), earlyStartScript('tw')];
 
 /** The locale the app will resolve when the user chose none (web app i18n/locale.ts, DECISIONS.md). */
-export function shellLocale(acceptLanguage: string | undefined): 'cn' | 'tw' {
+export function shellLocale(acceptLanguage: string | undefined): Locale {
   const first = acceptLanguage?.split(',')[0]?.split(';')[0]?.trim().toLowerCase();
   return first === 'zh-cn' ? 'cn' : 'tw';
 }
 
-/** The `<link rel="preload">` lines for the public start-up calls of `locale`, on the page's own origin. */
-export function startCallPreloads(locale: 'cn' | 'tw'): string {
-  return PUBLIC_START_CALLS.map(
-    (path) =>
-      `<link rel="preload" as="fetch" crossorigin="anonymous" href="${path}?${LOCALE_PARAM}=${locale}">`,
-  ).join('');
-}
-
 /**
  * The web app's index.html for its history-mode pages (issue 39). When this page's own origin is
- * the one api line the host list gives it (plain, not encrypted), the shell starts with the early
- * fast login and preloads the start-up calls every user of the locale gets alike (app info, ad
- * posters, menus, categories): they are on their way while the page's script downloads, and the
- * app's own requests for them, the same addresses on that line, are answered from the preloads.
+ * the one api line the host list gives it (plain, not encrypted), the shell starts with its early
+ * start: the fast login, and preloads of the start-up calls every user of the locale gets alike
+ * (app info, ad posters, menus, categories). They are on their way while the page's scripts
+ * download, and the app's own requests for them, the same addresses on that line, are answered
+ * from the preloads.
  * They stay network requests (not text carried in the page), so everything between the phone and
  * the server sees the calls it always saw. With more than one line the race decides where the
  * calls go, so the shell stays as built; an encrypted line's replies never leave as plain text. The
@@ -74,16 +88,13 @@ export function createAppShell(shell: Buffer | undefined) {
   const encoded = new WeakMap<Buffer, Map<string, Buffer>>();
   let hostListOf: ((request: FastifyRequest) => Promise<HostList | undefined>) | undefined;
 
-  function startingEarly(locale: 'cn' | 'tw'): Buffer {
+  function startingEarly(locale: Locale): Buffer {
     let page = variants.get(locale);
     if (!page) {
       const html = shell!.toString('utf8');
-      const head = html.indexOf('<head>') + '<head>'.length;
-      const end = html.indexOf('</head>');
+      const at = html.indexOf('<head>');
       page = Buffer.from(
-        head < '<head>'.length || end < head
-          ? html
-          : `${html.slice(0, head)}${EARLY_FAST_LOGIN_SCRIPT}${html.slice(head, end)}${startCallPreloads(locale)}${html.slice(end)}`,
+        at < 0 ? html : `${html.slice(0, at + 6)}${earlyStartScript(locale)}${html.slice(at + 6)}`,
       );
       variants.set(locale, page);
     }
