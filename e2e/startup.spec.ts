@@ -475,6 +475,36 @@ describe('locale', () => {
 });
 
 describe('pop-up chain', () => {
+  it('shows the first screen without waiting for the sign-in list, and the check-in still takes its turn once it comes', async () => {
+    const context = await phoneContext(browser);
+    await changeAppInfo(context, (info) => {
+      info.pwa.message = '';
+      info.forever_link = '';
+    });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await context.route(/\/v2\/signin\/list(\?|$)/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/`);
+    await page.waitForURL(/\/long$/);
+    await page.locator('img[src^="blob:"]').first().waitFor();
+    await page.locator('.app-tab-bar').getByText('长视频').waitFor();
+    // The home page is up while the list is still held back; then it comes.
+    release();
+    // Whatever comes before it (the promotion) is closed by a tap on the mask; the check-in follows.
+    const checkin = page.getByTestId('popup-checkin');
+    for (const deadline = Date.now() + 30_000; !(await checkin.count()) && Date.now() < deadline;) {
+      const open = page.locator('[data-testid^="popup-"]').filter({ visible: true });
+      if (await open.count()) await page.mouse.click(6, 6);
+      await page.waitForTimeout(300);
+    }
+    await checkin.waitFor();
+    await context.close();
+  });
+
   it('shows the announcement, the promotion, the forever address, then the check-in, one at a time; "hide today" lasts a day', async () => {
     const context = await phoneContext(browser);
     await changeAppInfo(context, (info) => {

@@ -11,7 +11,7 @@ import { AppRoutes, preloadPlayPage, TAB_PATHS } from '../routes.tsx';
 import { enterAccount } from '../session.ts';
 import { readSetting, writeSetting } from '../settings.ts';
 import { ServiceClosedError, StartupError, takeStartUp } from '../startup/startup.ts';
-import { setStartupData } from '../startup/startup-store.ts';
+import { setStartupData, startupData, updateStartupData } from '../startup/startup-store.ts';
 import { LoadingScreen } from './LoadingScreen.tsx';
 import { TabBar } from './TabBar.tsx';
 
@@ -56,6 +56,8 @@ export function AppShell() {
   const [chainDone, setChainDone] = useState(false);
   const markChainDone = useCallback(() => setChainDone(true), []);
   const [coverDone, setCoverDone] = useState(false);
+  // The check-in pop-up's place in the chain depends on the sign-in list: the chain waits for it.
+  const [signinListIn, setSigninListIn] = useState(false);
   const markCoverDone = useCallback(() => setCoverDone(true), []);
   const [popupsSettled, setPopupsSettled] = useState(false);
   const markPopupsSettled = useCallback(() => setPopupsSettled(true), []);
@@ -86,6 +88,11 @@ export function AppShell() {
       (data) => {
         if (!data) return; // on the way to the jump page
         setStartupData(data);
+        void data.signinListIn.then((signinList) => {
+          // A list refreshed meanwhile (a check-in) is newer than start-up's.
+          if (!startupData()?.signinList) updateStartupData({ signinList });
+          setSigninListIn(true);
+        });
         setAgeDue(data.appInfo.age_gate && !readSetting('ageConfirmed'));
         setPhase({ kind: 'ready' });
         // Every line failed its speed test (or none answered in 15 s): the defaults are in use.
@@ -208,7 +215,7 @@ export function AppShell() {
       )}
       {popupsDue && !ageDue && (
         <Suspense fallback={null}>
-          {coverDone && <PopupChain onDone={markChainDone} />}
+          {coverDone && signinListIn && <PopupChain onDone={markChainDone} />}
           {coverDone && <PromoWidgets onDockedChange={setPromoDocked} />}
           <Reminders ready={chainDone} onSettled={markPopupsSettled} />
           <PaymentReturnWatcher />

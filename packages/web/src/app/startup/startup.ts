@@ -16,7 +16,7 @@ import { FAST_CODE_HEADER, isHostTestLine } from '@app/contract/wire';
 import { received, request, type Envelope } from '../api/client.ts';
 import { bootstrapHosts, defaultHostList, loadHostList } from '../lines/host-list.ts';
 import { setRankedLines } from '../lines/line-book.ts';
-import { raceLines, type RaceOutcome } from '../lines/speed-race.ts';
+import { raceLines, sharedSpeedTests, type RaceOutcome } from '../lines/speed-race.ts';
 import { readSetting, writeSetting } from '../settings.ts';
 import { isStandalone } from '../standalone.ts';
 import { takeEarlyFastLogin } from './early-fast-login.ts';
@@ -44,7 +44,13 @@ export interface StartupData {
   categories: Record<VideoType, Category[]>;
   adPosters: Record<VideoType, Ad[]>;
   imageChain: string[];
+  /** Null until the sign-in list is in (`signinListIn`), and when it could not be read. */
   signinList: SigninList | null;
+  /**
+   * The sign-in list start-up asked for: only the check-in pop-up and the member pages use it, so
+   * the first screen does not wait for it; the shell puts it in the data when it comes.
+   */
+  signinListIn: Promise<SigninList | null>;
   streamLine: StreamLine | undefined;
   /** A landing URL's `video_type` and `video_id`, opened once start-up is done. */
   landingVideo: { type: string; id: string } | null;
@@ -69,6 +75,20 @@ function onlyOwnOrigin(lines: { url: string }[]): boolean {
 export interface StartUpHooks {
   /** The ad posters are in and the image line is chosen (before start-up is through). */
   adPostersIn?: (posters: StartupData['adPosters']) => void;
+}
+
+/** Start-up's calls with the token, read in step 4 (each is caught there). */
+function sendUserCalls(hostList: HostList) {
+  const calls = {
+    user: request<{ userInfo: UserInfo }>('/v1/user/info', { method: 'POST' }),
+    imageChain: request<{ lines: string[] }>(`/v1/user/image/${hostList.img_pwa[0]?.chain ?? 'main'}`, {
+      method: 'POST',
+    }),
+    signinList: request<SigninList>('/v2/signin/list'),
+  };
+  // Read only once app info is in: a failure meanwhile is not an unhandled one.
+  for (const call of Object.values(calls)) call.catch(() => undefined);
+  return calls;
 }
 
 let begun: Promise<StartupData | null> | undefined;
@@ -109,26 +129,43 @@ export async function startUp(hooks: StartUpHooks = {}): Promise<StartupData | n
   const settled = { api: false, img: false, stream: false };
   const fallback = defaultHostList();
   // Each kind takes its first-answer ranking as its own race resolves: the api calls wait only for
-  // the api race, the images for the image race, the stream line (step 5) for the stream race.
-  const apiRace = raceLines(apiLines, (ranked) => {
-    settled.api = true;
-    setRankedLines('api', withManual(ranked));
-  }).then((api) => {
+  // the api race, the images for the image race, the stream line (step 5) for the stream race. A
+  // line address two kinds share is tested once for both.
+  const speedTest = sharedSpeedTests();
+  const apiRace = raceLines(
+    apiLines,
+    (ranked) => {
+      settled.api = true;
+      setRankedLines('api', withManual(ranked));
+    },
+    undefined,
+    speedTest,
+  ).then((api) => {
     if (!settled.api) setRankedLines('api', withManual(api.outcome === 'ok' ? api.ranked : fallback.api_pwa));
     return api;
   });
-  const imgRace = raceLines(imgLines, (ranked) => {
-    settled.img = true;
-    setRankedLines('img', ranked);
-  }).then((img) => {
+  const imgRace = raceLines(
+    imgLines,
+    (ranked) => {
+      settled.img = true;
+      setRankedLines('img', ranked);
+    },
+    undefined,
+    speedTest,
+  ).then((img) => {
     if (!settled.img)
       setRankedLines('img', img.outcome === 'ok' ? img.ranked : [...imgLines, ...fallback.img_pwa]);
     return img;
   });
-  const streamRace = raceLines(hostList.stream_pwa, (ranked) => {
-    settled.stream = true;
-    setRankedLines('stream', ranked);
-  }).then((stream) => {
+  const streamRace = raceLines(
+    hostList.stream_pwa,
+    (ranked) => {
+      settled.stream = true;
+      setRankedLines('stream', ranked);
+    },
+    undefined,
+    speedTest,
+  ).then((stream) => {
     if (!settled.stream)
       setRankedLines('stream', stream.outcome === 'ok' ? stream.ranked : fallback.stream_pwa);
     return stream;
@@ -173,6 +210,19 @@ export async function startUp(hooks: StartUpHooks = {}): Promise<StartupData | n
       void sendEvent('advert_get_fail');
       return { long: [], short: [], original: [] };
     });
+  // The calls that need the token go as soon as it is here (stored, or the fast login's), beside
+  // app info rather than after it; step 4 reads them once app info has allowed the service.
+  const tokenIn = fastLogin
+    ? fastLogin.then(
+        (login) => {
+          const token = login.status.code === Status.ok ? login.response?.token : undefined;
+          if (token) writeSetting('token', token);
+          return Boolean(token);
+        },
+        () => false,
+      )
+    : Promise.resolve(Boolean(readSetting('token')));
+  const userCalls = tokenIn.then((token) => (token ? sendUserCalls(hostList) : null));
   const appInfo = await request<AppInfo>('/v1/appinfo', { withoutToken: true })
     .then(ok)
     .catch(() => {
@@ -228,16 +278,16 @@ export async function startUp(hooks: StartUpHooks = {}): Promise<StartupData | n
   }
 
   // 4. User data, all at once. The public calls (ad posters, menus, categories) go without the
-  // token: when this origin is the only api line, the server's page carries their replies (issue 39,
-  // api/carried-replies.ts), the same for every user of the locale.
-  const [adPosters, user, menus, categories, imageChain, signinList] = await Promise.all([
+  // token: when this origin is the only api line, the server's page has preloaded them (issue 39,
+  // features/pwa/app-shell.ts on the server), the same reply for every user of the locale.
+  const calls = (await userCalls) ?? sendUserCalls(hostList);
+  const signinListIn = calls.signinList.then(ok).catch(() => null);
+  const [adPosters, user, menus, categories, imageChain] = await Promise.all([
     adPostersCall,
-    request<{ userInfo: UserInfo }>('/v1/user/info', { method: 'POST' })
-      .then(ok)
-      .catch(() => {
-        void sendEvent('userinfo_get_fail');
-        throw new StartupError(3);
-      }),
+    calls.user.then(ok).catch(() => {
+      void sendEvent('userinfo_get_fail');
+      throw new StartupError(3);
+    }),
     request<{ menus: StartupData['menus'] }>('/v1/menu/type', { withoutToken: true })
       .then(ok)
       .catch(() => {
@@ -251,13 +301,10 @@ export async function startUp(hooks: StartUpHooks = {}): Promise<StartupData | n
     ).catch(() => {
       throw new StartupError(2);
     }),
-    request<{ lines: string[] }>(`/v1/user/image/${hostList.img_pwa[0]?.chain ?? 'main'}`, { method: 'POST' })
+    calls.imageChain
       .then(ok)
       .then((chain) => chain.lines)
       .catch(() => [] as string[]),
-    request<SigninList>('/v2/signin/list')
-      .then(ok)
-      .catch(() => null),
   ]);
 
   // An account's first start says where it came from, once (the server keeps the first answer),
@@ -291,7 +338,8 @@ export async function startUp(hooks: StartUpHooks = {}): Promise<StartupData | n
     },
     adPosters,
     imageChain,
-    signinList,
+    signinList: null,
+    signinListIn,
     streamLine,
     landingVideo: videoId && videoType ? { type: videoType, id: videoId } : null,
   };
