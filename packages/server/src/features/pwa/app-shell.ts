@@ -77,11 +77,10 @@ export function shellLocale(acceptLanguage: string | undefined): Locale {
  * start: the fast login, and preloads of the start-up calls every user of the locale gets alike
  * (app info, ad posters, menus, categories). They are on their way while the page's scripts
  * download, and the app's own requests for them, the same addresses on that line, are answered
- * from the preloads.
- * They stay network requests (not text carried in the page), so everything between the phone and
- * the server sees the calls it always saw. With more than one line the race decides where the
- * calls go, so the shell stays as built; an encrypted line's replies never leave as plain text. The
- * service worker's copy of the shell (its precache of /index.html) never has them.
+ * from the preloads. They stay network requests (not text carried in the page), so everything
+ * between the phone and the server sees the calls it always saw. With more than one line the race
+ * decides where the calls go, so the shell stays as built; an encrypted line's replies never leave
+ * as plain text. The service worker's copy of the shell (its precache of /index.html) has none of it.
  */
 export function createAppShell(shell: Buffer | undefined) {
   const variants = new Map<string, Buffer>();
