@@ -7,6 +7,9 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../platform/db/database.ts';
 import { migrateToLatest } from '../platform/db/migrations.ts';
+import { createLocalMediaStore } from '../platform/media-store/local.ts';
+import { migrateMedia } from '../platform/media-store/migrate.ts';
+import { createS3MediaStore } from '../platform/media-store/s3.ts';
 import { adminUrl, TEMPLATE_DATABASE } from './pg-admin.ts';
 
 /**
@@ -25,6 +28,16 @@ export async function prepareDataDir(extraEnv: Record<string, string> = {}, { ow
   // run when a seeded file went missing).
   if (ownMedia) await fs.cp(path.join(template, 'media'), path.join(dataDir, 'media'), { recursive: true });
   else await fs.symlink(path.join(template, 'media'), path.join(dataDir, 'media'));
+  // With the media in a bucket (TEST_MEDIA_STORE=s3) the folder above is not what the server reads:
+  // a file of its own gets its own prefix holding a copy of the seeded media, so what other files
+  // write meanwhile (new uploads' folders) is not in its listings, nor its deletions in theirs.
+  let mediaStoreEnv = inject('mediaStoreEnv');
+  if (ownMedia && mediaStoreEnv.S3_PREFIX !== undefined) {
+    mediaStoreEnv = { ...mediaStoreEnv, S3_PREFIX: `own-${crypto.randomBytes(4).toString('hex')}` };
+    const target = loadConfig({ ...mediaStoreEnv, DATA_DIR: dataDir, NODE_ENV: 'test' }).mediaStore;
+    if (target.kind !== 's3') throw new Error('TEST_MEDIA_STORE=s3 without an S3 media store');
+    await migrateMedia(createLocalMediaStore(path.join(template, 'media')), createS3MediaStore(target.s3));
+  }
   const pgAdmin = adminUrl();
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
@@ -56,7 +69,7 @@ export async function prepareDataDir(extraEnv: Record<string, string> = {}, { ow
     // fast-check: its lag says nothing about the server. load-shedding.test.ts sets its own.
     MAX_EVENT_LOOP_DELAY_MS: '0',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    ...inject('mediaStoreEnv'),
+    ...mediaStoreEnv,
     ...extraEnv,
   };
   return {
